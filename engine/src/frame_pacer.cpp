@@ -1,0 +1,36 @@
+#include <ticklab/frame_pacer.hpp>
+
+#include "format.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <thread>
+
+namespace ticklab {
+
+std::string check_fps_cap(double fps) {
+    if (std::isfinite(fps) && (fps == 0.0 || (fps >= 1.0 && fps <= max_fps_cap))) return {};
+    return "fps cap " + detail::format_number(fps) + " is not allowed: use 0 (no cap) or a value from 1 to " +
+           detail::format_number(max_fps_cap);
+}
+
+void frame_pacer::set_fps_cap(double fps) {
+    if (const std::string error = check_fps_cap(fps); !error.empty()) throw std::invalid_argument(error);
+    if (fps != fps_) deadline_ = {};
+    fps_ = fps;
+}
+
+nanoseconds frame_pacer::wait() {
+    const auto start = steady::now();
+    if (fps_ == 0.0) return nanoseconds{0};
+    const auto period = std::chrono::duration_cast<steady::duration>(std::chrono::duration<double>(1.0 / fps_));
+    if (deadline_ == steady::time_point{} || start - deadline_ > period) deadline_ = start;
+    deadline_ += period;
+    if (deadline_ - start > spin_window) std::this_thread::sleep_until(deadline_ - spin_window);
+    while (steady::now() < deadline_) {
+        // Spin: the remaining sliver is shorter than a reliable sleep.
+    }
+    return steady::now() - start;
+}
+
+}  // namespace ticklab

@@ -1,0 +1,235 @@
+#include <ticklab/fixed_loop.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+using namespace std::chrono_literals;
+using ticklab::fixed_loop;
+using ticklab::manual_time_source;
+using ticklab::nanoseconds;
+
+namespace {
+
+// Records what the loop asks of its client, and checks the ordering contract as it goes.
+struct recording_client final : ticklab::loop_client {
+    std::vector<ticklab::tick_info> ticks;
+    nanoseconds last_advance{0};
+    bool order_broken = false;
+
+    void advance_to(nanoseconds t) override {
+        if (t < last_advance) order_broken = true;
+        last_advance = t;
+    }
+    void tick(const ticklab::tick_info& tick) override {
+        if (tick.time != last_advance) order_broken = true;  // advance_to(due) comes first
+        ticks.push_back(tick);
+    }
+};
+
+struct loop_fixture : ::testing::Test {
+    manual_time_source source;
+    recording_client client;
+
+    const ticklab::frame_stats& frame(fixed_loop& loop, nanoseconds real) {
+        source.advance(real);
+        return loop.advance(client);
+    }
+};
+
+}  // namespace
+
+using FixedLoop = loop_fixture;
+
+TEST_F(FixedLoop, TickTimesFollowTheNanosecondRule) {
+    EXPECT_EQ(ticklab::tick_offset(1, 60), 16'666'666ns);
+    EXPECT_EQ(ticklab::tick_offset(2, 60), 33'333'333ns);
+    EXPECT_EQ(ticklab::tick_offset(3, 60), 50'000'000ns);
+    EXPECT_EQ(ticklab::tick_offset(10'000'000, 60), 166'666'666'666'666ns);
+}
+
+TEST_F(FixedLoop, TenMillionTicksAtSixtyHertzAreExact) {
+    fixed_loop loop{source, {.tick_rate_hz = 60, .max_loops = 64}};
+    const nanoseconds end = ticklab::tick_offset(10'000'000, 60);
+    while (source.now() + 1s < end) frame(loop, 1s);  // 60 ticks a frame, under the cap
+    frame(loop, end - source.now() - 1ns);
+    EXPECT_EQ(loop.ticks(), 9'999'999u) << "the last tick is not due one nanosecond early";
+    frame(loop, 1ns);
+    EXPECT_EQ(loop.ticks(), 10'000'000u);
+    EXPECT_EQ(loop.last_tick_time(), 166'666'666'666'666ns);
+    EXPECT_EQ(loop.virtual_now(), 166'666'666'666'666ns);
+    EXPECT_EQ(loop.stats().total_dropped, 0ns);
+    EXPECT_FALSE(client.order_broken);
+}
+
+TEST_F(FixedLoop, EveryTickIsSeenOnceInOrderWithItsDueTime) {
+    fixed_loop loop{source, {.tick_rate_hz = 50, .max_loops = 8}};
+    for (int i = 0; i < 100; ++i) frame(loop, 7ms);
+    ASSERT_EQ(client.ticks.size(), 35u);  // 700 ms at 20 ms a tick
+    for (std::size_t i = 0; i < client.ticks.size(); ++i) {
+        EXPECT_EQ(client.ticks[i].index, i + 1);
+        EXPECT_EQ(client.ticks[i].time, 20ms * static_cast<int>(i + 1));
+        EXPECT_DOUBLE_EQ(client.ticks[i].dt_seconds, 0.02);
+    }
+    EXPECT_FALSE(client.order_broken);
+}
+
+TEST_F(FixedLoop, AlphaIsTheFractionOfTheTickElapsed) {
+    fixed_loop loop{source, {.tick_rate_hz = 10, .max_loops = 8}};
+    EXPECT_DOUBLE_EQ(frame(loop, 25ms).alpha, 0.25);
+    EXPECT_DOUBLE_EQ(frame(loop, 100ms).alpha, 0.25);
+    const auto& stats = frame(loop, 50ms);
+    EXPECT_DOUBLE_EQ(stats.alpha, 0.75);
+    EXPECT_GE(stats.alpha, 0.0);
+    EXPECT_LT(stats.alpha, 1.0);
+}
+
+TEST_F(FixedLoop, CapRunsMaxLoopsAndCountsTheRestAsDropped) {
+    fixed_loop loop{source, {.tick_rate_hz = 100, .max_loops = 4}};
+    const auto& stats = frame(loop, 105ms);  // 10 ticks and 5 ms due
+    EXPECT_EQ(stats.ticks, 4u);
+    EXPECT_TRUE(stats.capped);
+    EXPECT_EQ(stats.dropped, 60ms) << "6 whole ticks dropped, the 5 ms phase kept";
+    EXPECT_EQ(loop.virtual_now(), 45ms);
+    EXPECT_DOUBLE_EQ(stats.alpha, 0.5);
+    // No burst later: the next ordinary frame runs ordinary ticks.
+    EXPECT_EQ(frame(loop, 10ms).ticks, 1u);
+    EXPECT_EQ(loop.stats().total_dropped, 60ms);
+}
+
+TEST_F(FixedLoop, TenSecondHitchRunsAtMostMaxLoops) {
+    fixed_loop loop{source, {.tick_rate_hz = 60, .max_loops = 8}};
+    frame(loop, 16ms);
+    const std::uint64_t before = loop.ticks();
+    const auto& hitch = frame(loop, 10s);
+    EXPECT_EQ(hitch.ticks, 8u);
+    EXPECT_EQ(loop.ticks() - before, 8u);
+    EXPECT_GT(hitch.dropped, 9800ms);
+    EXPECT_LT(hitch.dropped, 10s);
+    const auto& after = frame(loop, 16ms);
+    EXPECT_LE(after.ticks, 1u);
+    EXPECT_EQ(loop.stats().max_ticks_per_frame, 8u);
+}
+
+TEST_F(FixedLoop, AnHourLongFrameIsBoundedToo) {
+    fixed_loop loop{source, {.tick_rate_hz = 1000, .max_loops = 64}};
+    loop.clock().set_time_scale(16.0);
+    EXPECT_EQ(frame(loop, 1h).ticks, 64u);
+    EXPECT_EQ(loop.virtual_now() + loop.stats().total_dropped, 16h);
+}
+
+TEST_F(FixedLoop, VirtualPlusDroppedAccountsForAllScaledTime) {
+    fixed_loop loop{source, {.tick_rate_hz = 60, .max_loops = 3}};
+    nanoseconds real{0};
+    for (int i = 0; i < 500; ++i) {
+        const nanoseconds dt = (i % 7 == 0) ? 120ms : 9ms;
+        real += dt;
+        frame(loop, dt);
+        ASSERT_LE(loop.stats().ticks, 3u);
+    }
+    EXPECT_EQ(loop.virtual_now() + loop.stats().total_dropped, real);
+}
+
+TEST_F(FixedLoop, PauseRunsNoTicksWhileFramesGoOn) {
+    fixed_loop loop{source, {.tick_rate_hz = 60, .max_loops = 8}};
+    frame(loop, 100ms);
+    loop.clock().pause();
+    const std::uint64_t ticks = loop.ticks();
+    const nanoseconds now = loop.virtual_now();
+    for (int i = 0; i < 50; ++i) EXPECT_EQ(frame(loop, 16ms).ticks, 0u);
+    EXPECT_EQ(loop.ticks(), ticks);
+    EXPECT_EQ(loop.virtual_now(), now);
+    EXPECT_EQ(loop.stats().frame_index, 51u);
+    loop.clock().resume();
+    EXPECT_EQ(frame(loop, 0ns).ticks, 0u) << "no jump at resume";
+}
+
+TEST_F(FixedLoop, TimeScaleTwoRunsTwiceTheTicks) {
+    fixed_loop normal_loop{source, {.tick_rate_hz = 60, .max_loops = 8}};
+    manual_time_source fast_source;
+    fixed_loop fast_loop{fast_source, {.tick_rate_hz = 60, .max_loops = 8}};
+    fast_loop.clock().set_time_scale(2.0);
+    recording_client fast_client;
+    for (int i = 0; i < 600; ++i) {
+        frame(normal_loop, 10ms);
+        fast_source.advance(10ms);
+        fast_loop.advance(fast_client);
+    }
+    EXPECT_EQ(normal_loop.ticks(), 360u);
+    EXPECT_EQ(fast_loop.ticks(), 720u);
+}
+
+TEST_F(FixedLoop, TimeScaleIsLimitedByTheCap) {
+    fixed_loop loop{source, {.tick_rate_hz = 60, .max_loops = 2}};
+    loop.clock().set_time_scale(16.0);
+    for (int i = 0; i < 60; ++i) EXPECT_EQ(frame(loop, 16'666'667ns).ticks, 2u);
+    EXPECT_GT(loop.stats().total_dropped, 0ns);
+}
+
+TEST_F(FixedLoop, SingleStepRunsExactlyOneTick) {
+    fixed_loop loop{source, {.tick_rate_hz = 60, .max_loops = 8}};
+    frame(loop, 25ms);
+    loop.clock().pause();
+    loop.clock().request_step();
+    const auto& stepped = frame(loop, 16ms);
+    EXPECT_EQ(stepped.ticks, 1u);
+    EXPECT_TRUE(stepped.stepped);
+    EXPECT_EQ(loop.ticks(), 2u);
+    EXPECT_EQ(loop.virtual_now(), loop.last_tick_time());
+    EXPECT_EQ(stepped.alpha, 0.0);
+    EXPECT_EQ(frame(loop, 16ms).ticks, 0u) << "one step, not a run";
+}
+
+TEST_F(FixedLoop, TickRateChangeKeepsTimeContinuousWithoutBurstOrLoss) {
+    fixed_loop loop{source, {.tick_rate_hz = 1, .max_loops = 64}};
+    frame(loop, 1500ms);  // one tick at 1 s, half of the next elapsed
+    ASSERT_EQ(loop.ticks(), 1u);
+    const nanoseconds before = loop.virtual_now();
+    loop.set_tick_rate(1000);
+    EXPECT_EQ(loop.virtual_now(), before);
+    EXPECT_EQ(loop.next_tick_time(), before + 500us) << "alpha 0.5 is kept: half a new tick to go";
+    EXPECT_EQ(frame(loop, 0ns).ticks, 0u) << "no burst right after the change";
+    EXPECT_EQ(frame(loop, 10ms).ticks, 10u);
+    loop.set_tick_rate(10);
+    EXPECT_EQ(frame(loop, 100ms).ticks, 1u) << "no tick lost going slower";
+    EXPECT_FALSE(client.order_broken);
+}
+
+TEST_F(FixedLoop, MaxLoopsChangeTakesEffectNextFrame) {
+    fixed_loop loop{source, {.tick_rate_hz = 100, .max_loops = 2}};
+    EXPECT_EQ(frame(loop, 50ms).ticks, 2u);
+    loop.set_max_loops(10);
+    EXPECT_EQ(frame(loop, 50ms).ticks, 5u);
+    loop.set_max_loops(1);
+    EXPECT_EQ(frame(loop, 50ms).ticks, 1u);
+}
+
+TEST_F(FixedLoop, BackwardSourceNeverDecreasesVirtualTime) {
+    fixed_loop loop{source, {.tick_rate_hz = 60, .max_loops = 8}};
+    frame(loop, 1s);
+    const nanoseconds now = loop.virtual_now();
+    source.set(0ns);
+    EXPECT_EQ(loop.advance(client).ticks, 0u);
+    EXPECT_EQ(loop.virtual_now(), now);
+    source.advance(20ms);
+    loop.advance(client);
+    EXPECT_EQ(loop.virtual_now(), now + 20ms);
+    EXPECT_FALSE(client.order_broken);
+}
+
+TEST_F(FixedLoop, RejectsBadSettings) {
+    EXPECT_THROW((fixed_loop{source, {.tick_rate_hz = 0}}), std::invalid_argument);
+    EXPECT_THROW((fixed_loop{source, {.tick_rate_hz = 1001}}), std::invalid_argument);
+    EXPECT_THROW((fixed_loop{source, {.max_loops = 0}}), std::invalid_argument);
+    fixed_loop loop{source};
+    EXPECT_THROW(loop.set_max_loops(65), std::invalid_argument);
+    EXPECT_THROW(loop.set_tick_rate(0), std::invalid_argument);
+    EXPECT_EQ(loop.tick_rate(), 60u);
+    EXPECT_NE(ticklab::check_tick_rate(std::nan("")), "");
+    EXPECT_NE(ticklab::check_tick_rate(59.5), "");
+    EXPECT_EQ(ticklab::check_tick_rate(1000), "");
+    EXPECT_NE(ticklab::check_time_scale(-2.0), "");
+    EXPECT_NE(ticklab::check_max_loops(0), "");
+}
