@@ -1,0 +1,65 @@
+#pragma once
+// A simulation scene: state that changes only in fixed ticks, drawn between ticks.
+//
+// Usage: scenes register themselves in scene_registry.cpp as {name, title, create}; nothing else
+// (main, the panel, tests) needs to change when a scene is added. Tests and benchmarks create
+// scenes through the registry and tick them with no window.
+
+#include "sim/draw_list.hpp"
+#include "sim/tick_input.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ticklab::game {
+
+// Launch-time choices that scenes read (from the command line).
+struct scene_options {
+    std::uint64_t seed = 1;
+    std::uint32_t balls = 300;
+    bool autopilot = false;
+};
+
+// A key/value pair the scene adds to the JSON report (value already JSON-encoded).
+struct report_field {
+    std::string key;
+    std::string json_value;
+};
+
+class scene {
+public:
+    virtual ~scene() = default;
+
+    // Back to the initial state for `options` (same options, same state, bit for bit).
+    virtual void reset(const scene_options& options) = 0;
+    // One fixed step of dt_seconds. The only place simulation state changes.
+    virtual void tick(const tick_input& input, double dt_seconds) = 0;
+    // Interpolated view: alpha 0 = previous tick's state, 1 = the current one.
+    virtual void draw(draw_list& out, double alpha) const = 0;
+
+    // Lines for the SDL_ttf HUD (scene-specific: the lander's altitude, speeds, fuel ...).
+    virtual void hud_lines(std::vector<std::string>& out) const { static_cast<void>(out); }
+    // ImGui widgets for the scene's own settings, inside the control panel.
+    virtual void settings_ui() {}
+    // Extra report keys, e.g. {"lander_state", "\"landed\""}.
+    virtual void report_fields(std::vector<report_field>& out) const { static_cast<void>(out); }
+
+    // Hash of the full simulation state: equal for equal trajectories.
+    [[nodiscard]] virtual std::uint64_t state_hash() const = 0;
+};
+
+struct scene_entry {
+    std::string_view name;   // for --scene
+    std::string_view title;  // for the panel and HUD
+    std::unique_ptr<scene> (*create)(const scene_options& options);
+};
+
+[[nodiscard]] std::span<const scene_entry> scene_registry();
+// nullptr when no scene has that name.
+[[nodiscard]] const scene_entry* find_scene(std::string_view name);
+
+}  // namespace ticklab::game

@@ -1,0 +1,62 @@
+#pragma once
+// One running simulation: the loop, the current scene, its input, its settings and statistics.
+// The same class drives the window and the headless mode; only the time source differs.
+//
+// Usage (one frame):
+//   session.input().press(action::thrust);          // as events arrive
+//   const auto& frame = session.advance();          // apply settings, read the clock, run ticks
+//   session.update_frame(frame);                    // per-frame work, history
+//   session.draw(list);                             // the scene, interpolated unless turned off
+
+#include "sim/draw_list.hpp"
+#include "sim/frame_history.hpp"
+#include "sim/input_buffer.hpp"
+#include "sim/loop_settings.hpp"
+#include "sim/scene.hpp"
+
+#include <ticklab/fixed_loop.hpp>
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+namespace ticklab::game {
+
+class session final : public ticklab::loop_client {
+public:
+    // Throws std::invalid_argument for an unknown scene or bad settings. `source` must outlive this.
+    session(const ticklab::time_source& source, std::string_view scene_name, const scene_options& options,
+            const loop_settings& settings);
+
+    loop_settings settings;  // edited by the UI; validated and applied by advance()
+
+    const ticklab::frame_stats& advance();
+    void update_frame(const ticklab::frame_stats& frame);
+    void draw(draw_list& out) const;
+
+    [[nodiscard]] input_buffer& input() noexcept { return input_; }
+    [[nodiscard]] scene& current_scene() noexcept { return *scene_; }
+    [[nodiscard]] const scene& current_scene() const noexcept { return *scene_; }
+    [[nodiscard]] const scene_entry& current_entry() const noexcept { return *entry_; }
+    void switch_scene(const scene_entry& entry);
+    void reset();  // the current scene back to its initial state; the clock keeps running
+
+    [[nodiscard]] scene_options& options() noexcept { return options_; }
+    [[nodiscard]] const ticklab::fixed_loop& loop() const noexcept { return loop_; }
+    [[nodiscard]] const frame_history& history() const noexcept { return history_; }
+    [[nodiscard]] std::uint64_t state_hash() const { return scene_->state_hash(); }
+
+    // loop_client
+    void advance_to(ticklab::nanoseconds virtual_time) override;
+    void tick(const ticklab::tick_info& tick) override;
+
+private:
+    ticklab::fixed_loop loop_;
+    const scene_entry* entry_;
+    scene_options options_;
+    std::unique_ptr<scene> scene_;
+    input_buffer input_;
+    frame_history history_;
+};
+
+}  // namespace ticklab::game
