@@ -1,0 +1,38 @@
+#pragma once
+// Everything the command line can set, after validation.
+//
+// Usage:
+//   auto parsed = ticklab::game::parse_command_line(argc, argv);
+//   if (parsed.exit_code) return *parsed.exit_code;   // --help (0) or a bad value (2), already printed
+//   run(parsed.options);
+
+#include "sim/loop_settings.hpp"
+#include "sim/scene.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace ticklab::game {
+
+struct launch_options {
+    std::string scene = "balls";
+    scene_options scene_settings;
+    loop_settings loop;
+    bool headless = false;
+    std::optional<std::uint64_t> frames;  // stop after this many frames
+    std::optional<std::uint64_t> ticks;   // stop after this many ticks
+    double frame_ms = 1000.0 / 60.0;      // headless and screenshot runs: real time per frame
+    std::string screenshot_path;          // empty: none
+    std::string report_path;              // empty: none; "-": stdout
+};
+
+struct parse_result {
+    launch_options options;
+    std::optional<int> exit_code;  // set when the program should exit now (help printed, or an error)
+};
+
+// Prints help to stdout, or one line naming a bad value and what is allowed to stderr (exit code 2).
+[[nodiscard]] parse_result parse_command_line(int argc, const char* const* argv);
+
+}  // namespace ticklab::game
