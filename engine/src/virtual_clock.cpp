@@ -25,6 +25,7 @@ void virtual_clock::bank() {
     real_time_ += real;
     frame_real_ += real;
     if (paused_) return;
+    running_ += real;
     const double scaled = static_cast<double>(real.count()) * scale_ + carry_ns_;
     const double whole = std::floor(scaled);
     carry_ns_ = scaled - whole;
@@ -34,6 +35,7 @@ void virtual_clock::bank() {
 nanoseconds virtual_clock::take_elapsed() {
     bank();
     last_frame_real_ = std::exchange(frame_real_, nanoseconds{0});
+    last_frame_running_ = std::exchange(running_, nanoseconds{0});
     return std::exchange(banked_, nanoseconds{0});
 }
 

@@ -22,6 +22,9 @@
 //   that has elapsed (alpha), so a change neither bursts nor loses a tick.
 // - Before each tick, `advance_to(due)` lets the client run timed work due up to and including the
 //   tick's due time; after the last tick, `advance_to(now)` covers the rest of the frame.
+// - Other strategies (variable stepping, a frame-time clamp, kept debt, no cap; tick-length time
+//   scaling) are selectable for comparison; see the enums below. Whatever the strategy, one frame
+//   runs at most safety_ticks_per_frame ticks.
 // - Bad settings (rate outside [1, 1000] Hz, max_loops outside [1, 64]) throw std::invalid_argument.
 
 #include <ticklab/time.hpp>
@@ -38,27 +41,60 @@ inline constexpr std::uint32_t max_tick_rate_hz = 1000;
 inline constexpr std::uint32_t min_max_loops = 1;
 inline constexpr std::uint32_t max_max_loops = 64;
 
+// How a frame's time becomes simulation steps. The defaults are the loop Ticklab teaches; the
+// others exist so a learner can compare them on the same scene.
+enum class stepping : std::uint8_t {
+    fixed,     // whole ticks of 1/hz, as many as are due (the default)
+    variable,  // one update per frame with the frame's own delta; nothing is due "between" updates
+};
+
+enum class catch_up : std::uint8_t {
+    drop_backlog,      // at most max_loops ticks; the backlog past that is dropped (seed 004, Godot)
+    clamp_frame_time,  // a frame brings at most frame_time_clamp of time (Fiedler, Bevy, Unity)
+    keep_debt,         // at most max_loops ticks; the backlog is kept and caught up later in bursts
+    uncapped,          // every due tick runs: the spiral of death, stopped only by the safety limits
+};
+
+enum class time_scaling : std::uint8_t {
+    tick_count,   // scaled time brings more or fewer ticks of the same length (deterministic)
+    tick_length,  // ticks come at the real-time rate and each tick's dt is scaled (Godot's way)
+};
+
+// Safety limits that hold whatever the strategy: they keep a window responsive in the spiral of death.
+inline constexpr std::uint32_t safety_ticks_per_frame = 10'000;
+inline constexpr nanoseconds safety_tick_time_per_frame = std::chrono::milliseconds{250};  // real time
+inline constexpr nanoseconds max_debt = std::chrono::seconds{60};                             // virtual time
+
 struct loop_config {
     std::uint32_t tick_rate_hz = 60;
     std::uint32_t max_loops = 8;
+    stepping step_mode = stepping::fixed;
+    catch_up catch_up_mode = catch_up::drop_backlog;
+    time_scaling scaling = time_scaling::tick_count;
+    nanoseconds frame_time_clamp = std::chrono::milliseconds{250};  // for catch_up::clamp_frame_time
 };
 
 struct tick_info {
     std::uint64_t index = 0;  // 1 for the first tick ever run; counts across rate changes
     nanoseconds time{0};      // virtual time the tick is due at (the clock reads this during the tick)
-    double dt_seconds = 0.0;  // 1 / tick rate: the step every tick simulates, the same for every tick
+    // The step this tick simulates: 1 / tick rate with fixed stepping and tick-count scaling, the
+    // same for every tick; the frame's delta with variable stepping; times the scale with
+    // tick-length scaling.
+    double dt_seconds = 0.0;
 };
 
 struct frame_stats {
     std::uint64_t frame_index = 0;        // 1 for the first frame
     std::uint32_t ticks = 0;              // ticks run this frame
-    double alpha = 0.0;                   // [0, 1): how far virtual time is past the last tick
+    double alpha = 0.0;                   // [0, 1): how far virtual time is past the last tick (1 with variable stepping: the state is current)
     nanoseconds simulated{0};             // virtual time that passed this frame (the seed's frameTime)
     nanoseconds real{0};                  // real time since the previous frame
     nanoseconds dropped{0};               // backlog discarded this frame by the cap
     nanoseconds tick_cost{0};             // real time spent inside ticks this frame
     bool capped = false;                  // the cap stopped ticks that were due
     bool stepped = false;                 // this frame's tick was a single step while paused
+    bool safety_stop = false;             // a safety limit stopped ticks (uncapped catch-up)
+    nanoseconds debt{0};                  // backlog carried to the next frame (keep_debt, uncapped)
     // Running totals since construction.
     std::uint64_t total_ticks = 0;
     nanoseconds total_dropped{0};
@@ -86,8 +122,13 @@ public:
 
     void set_tick_rate(std::uint32_t hz);
     void set_max_loops(std::uint32_t max_loops);
-    [[nodiscard]] std::uint32_t tick_rate() const noexcept { return hz_; }
-    [[nodiscard]] std::uint32_t max_loops() const noexcept { return max_loops_; }
+    void set_stepping(stepping mode);
+    void set_catch_up(catch_up mode) noexcept { config_.catch_up_mode = mode; }
+    void set_time_scaling(time_scaling mode) noexcept { config_.scaling = mode; }
+    void set_frame_time_clamp(nanoseconds clamp);  // (0, 10 s]
+    [[nodiscard]] const loop_config& config() const noexcept { return config_; }
+    [[nodiscard]] std::uint32_t tick_rate() const noexcept { return config_.tick_rate_hz; }
+    [[nodiscard]] std::uint32_t max_loops() const noexcept { return config_.max_loops; }
 
     [[nodiscard]] virtual_clock& clock() noexcept { return clock_; }
     [[nodiscard]] const virtual_clock& clock() const noexcept { return clock_; }
@@ -97,24 +138,27 @@ public:
     // Due time of the last tick run (or of the schedule's origin before any tick), and of the next.
     [[nodiscard]] nanoseconds last_tick_time() const noexcept { return due_time(ticks_); }
     [[nodiscard]] nanoseconds next_tick_time() const noexcept { return due_time(ticks_ + 1); }
-    [[nodiscard]] double tick_seconds() const noexcept { return 1.0 / hz_; }
+    [[nodiscard]] double tick_seconds() const noexcept { return 1.0 / config_.tick_rate_hz; }
     [[nodiscard]] const frame_stats& stats() const noexcept { return stats_; }
 
 private:
     [[nodiscard]] nanoseconds due_time(std::uint64_t tick) const noexcept {
-        return origin_time_ + tick_offset(tick - origin_tick_, hz_);
+        return origin_time_ + tick_offset(tick - origin_tick_, config_.tick_rate_hz);
     }
-    void run_tick(loop_client& client);
+    void advance_fixed(loop_client& client, nanoseconds elapsed);
+    void advance_variable(loop_client& client, nanoseconds elapsed);
+    void run_tick(loop_client& client, nanoseconds due, double dt_seconds);
+    [[nodiscard]] double scaled_dt(double dt_seconds) const noexcept;
     [[nodiscard]] double current_alpha() const noexcept;
 
     virtual_clock clock_;
-    std::uint32_t hz_;
-    std::uint32_t max_loops_;
+    loop_config config_;
     // The schedule: tick `origin_tick_` is due at `origin_time_`; rebased when the rate changes.
     std::uint64_t origin_tick_ = 0;
     nanoseconds origin_time_{0};
     std::uint64_t ticks_ = 0;
     nanoseconds now_{0};
+    nanoseconds debt_{0};  // keep_debt / uncapped: virtual time owed to ticks not yet run
     frame_stats stats_;
 };
 

@@ -52,6 +52,8 @@ public:
     // Real time the clock has seen pass (backward jumps excluded), and the last frame's share of it.
     [[nodiscard]] nanoseconds real_time() const noexcept { return real_time_; }
     [[nodiscard]] nanoseconds last_frame_real_time() const noexcept { return last_frame_real_; }
+    // The last frame's real time while not paused, before scaling (for tick-length time scaling).
+    [[nodiscard]] nanoseconds last_frame_running_time() const noexcept { return last_frame_running_; }
     [[nodiscard]] std::uint64_t backward_jumps() const noexcept { return backward_jumps_; }
 
 private:
@@ -64,6 +66,8 @@ private:
     nanoseconds frame_real_{0};       // real time banked since the last take_elapsed()
     nanoseconds last_frame_real_{0};
     nanoseconds banked_{0};           // virtual time banked since the last take_elapsed()
+    nanoseconds running_{0};          // unpaused real time banked since the last take_elapsed()
+    nanoseconds last_frame_running_{0};
     double carry_ns_ = 0.0;           // sub-nanosecond remainder of scaled time, in [0, 1)
     double scale_ = 1.0;
     bool paused_ = false;

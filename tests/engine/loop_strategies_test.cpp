@@ -1,0 +1,143 @@
+// The comparison strategies of fixed_loop, each under the same scripted hitch.
+#include <ticklab/fixed_loop.hpp>
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+using namespace std::chrono_literals;
+using ticklab::catch_up;
+using ticklab::fixed_loop;
+using ticklab::manual_time_source;
+using ticklab::nanoseconds;
+
+namespace {
+
+struct dt_recorder final : ticklab::loop_client {
+    std::vector<double> dts;
+    std::vector<nanoseconds> times;
+    nanoseconds busy{0};  // real time each tick spends busy (for the safety limit)
+    void tick(const ticklab::tick_info& tick) override {
+        dts.push_back(tick.dt_seconds);
+        times.push_back(tick.time);
+        if (busy > 0ns) std::this_thread::sleep_for(busy);
+    }
+};
+
+struct strategy_fixture : ::testing::Test {
+    manual_time_source source;
+    dt_recorder client;
+
+    const ticklab::frame_stats& frame(fixed_loop& loop, nanoseconds real) {
+        source.advance(real);
+        return loop.advance(client);
+    }
+};
+
+}  // namespace
+
+using LoopStrategies = strategy_fixture;
+
+TEST_F(LoopStrategies, ClampLimitsTheFrameTimeNotTheTickCount) {
+    fixed_loop loop{source, {.tick_rate_hz = 100, .max_loops = 2, .catch_up_mode = catch_up::clamp_frame_time,
+                             .frame_time_clamp = 250ms}};
+    const auto& hitch = frame(loop, 10s);
+    EXPECT_EQ(hitch.ticks, 25u) << "max_loops does not apply; 250 ms of 10 ms ticks does";
+    EXPECT_EQ(hitch.dropped, 9750ms);
+    EXPECT_EQ(loop.virtual_now(), 250ms);
+}
+
+TEST_F(LoopStrategies, DropBacklogUnderTheSameHitch) {
+    fixed_loop loop{source, {.tick_rate_hz = 100, .max_loops = 2}};
+    const auto& hitch = frame(loop, 10s);
+    EXPECT_EQ(hitch.ticks, 2u);
+    EXPECT_EQ(hitch.dropped, 9980ms);
+    EXPECT_EQ(frame(loop, 10ms).ticks, 1u);
+}
+
+TEST_F(LoopStrategies, KeptDebtIsCaughtUpLaterInBursts) {
+    fixed_loop loop{source, {.tick_rate_hz = 100, .max_loops = 4, .catch_up_mode = catch_up::keep_debt}};
+    const auto& hitch = frame(loop, 105ms);
+    EXPECT_EQ(hitch.ticks, 4u);
+    EXPECT_EQ(hitch.dropped, 0ns);
+    EXPECT_EQ(hitch.debt, 65ms);
+    EXPECT_EQ(frame(loop, 0ns).ticks, 4u) << "the debt comes back as a burst";
+    EXPECT_EQ(frame(loop, 0ns).ticks, 2u);
+    EXPECT_EQ(loop.ticks(), 10u);
+    EXPECT_EQ(loop.stats().debt, 0ns);
+    EXPECT_EQ(loop.virtual_now(), 105ms) << "nothing lost: the 5 ms phase is still there";
+}
+
+TEST_F(LoopStrategies, KeptDebtIsBounded) {
+    fixed_loop loop{source, {.tick_rate_hz = 60, .max_loops = 8, .catch_up_mode = catch_up::keep_debt}};
+    const auto& hitch = frame(loop, 1h);
+    EXPECT_EQ(hitch.debt, ticklab::max_debt);
+    EXPECT_EQ(hitch.dropped + hitch.debt + loop.virtual_now(), 1h);
+}
+
+TEST_F(LoopStrategies, UncappedRunsEveryDueTickUpToTheSafetyLimit) {
+    fixed_loop loop{source, {.tick_rate_hz = 60, .max_loops = 2, .catch_up_mode = catch_up::uncapped}};
+    EXPECT_EQ(frame(loop, 10s).ticks, 600u);
+    EXPECT_FALSE(loop.stats().safety_stop);
+    loop.set_tick_rate(1000);
+    const auto& hitch = frame(loop, 1h);
+    EXPECT_EQ(hitch.ticks, ticklab::safety_ticks_per_frame);
+    EXPECT_TRUE(hitch.safety_stop);
+    EXPECT_GT(hitch.debt, 0ns);
+}
+
+TEST_F(LoopStrategies, UncappedStopsWhenTicksTakeTooLongInRealTime) {
+    fixed_loop loop{source, {.tick_rate_hz = 1000, .max_loops = 2, .catch_up_mode = catch_up::uncapped}};
+    client.busy = 30ms;  // each tick costs 30 ms of real time
+    const auto& frame_stats = frame(loop, 1s);
+    EXPECT_TRUE(frame_stats.safety_stop);
+    EXPECT_LE(frame_stats.ticks, 10u) << "250 ms of real time buys about 9 ticks of 30 ms";
+    EXPECT_GE(frame_stats.ticks, 1u);
+}
+
+TEST_F(LoopStrategies, VariableSteppingRunsOneUpdateWithTheFrameDelta) {
+    fixed_loop loop{source, {.tick_rate_hz = 60, .step_mode = ticklab::stepping::variable}};
+    EXPECT_EQ(frame(loop, 7ms).ticks, 1u);
+    EXPECT_EQ(frame(loop, 33ms).ticks, 1u);
+    EXPECT_EQ(frame(loop, 0ns).ticks, 0u);
+    ASSERT_EQ(client.dts.size(), 2u);
+    EXPECT_DOUBLE_EQ(client.dts[0], 0.007);
+    EXPECT_DOUBLE_EQ(client.dts[1], 0.033);
+    EXPECT_EQ(loop.stats().alpha, 1.0);
+}
+
+TEST_F(LoopStrategies, SwitchingBackToFixedResumesOneTickFromNow) {
+    fixed_loop loop{source, {.tick_rate_hz = 100, .step_mode = ticklab::stepping::variable}};
+    frame(loop, 7ms);
+    loop.set_stepping(ticklab::stepping::fixed);
+    EXPECT_EQ(loop.next_tick_time(), 17ms);
+    EXPECT_EQ(frame(loop, 9ms).ticks, 0u);
+    EXPECT_EQ(frame(loop, 1ms).ticks, 1u);
+}
+
+TEST_F(LoopStrategies, TickLengthScalingKeepsTheTickCountAndScalesDt) {
+    fixed_loop by_count{source, {.tick_rate_hz = 50}};
+    manual_time_source other_source;
+    fixed_loop by_length{other_source, {.tick_rate_hz = 50, .scaling = ticklab::time_scaling::tick_length}};
+    dt_recorder other_client;
+    by_count.clock().set_time_scale(2.0);
+    by_length.clock().set_time_scale(2.0);
+    for (int i = 0; i < 50; ++i) {
+        frame(by_count, 20ms);
+        other_source.advance(20ms);
+        by_length.advance(other_client);
+    }
+    EXPECT_EQ(by_count.ticks(), 100u);
+    EXPECT_EQ(by_length.ticks(), 50u);
+    EXPECT_DOUBLE_EQ(client.dts.front(), 0.02);
+    EXPECT_DOUBLE_EQ(other_client.dts.front(), 0.04);
+}
+
+TEST_F(LoopStrategies, RejectsBadClamp) {
+    EXPECT_THROW((fixed_loop{source, {.frame_time_clamp = 0ns}}), std::invalid_argument);
+    fixed_loop loop{source};
+    EXPECT_THROW(loop.set_frame_time_clamp(11s), std::invalid_argument);
+    EXPECT_THROW(loop.set_frame_time_clamp(-1ms), std::invalid_argument);
+}
