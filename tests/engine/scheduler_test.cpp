@@ -1,0 +1,426 @@
+#include <ticklab/fixed_loop.hpp>
+#include <ticklab/scheduler.hpp>
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+using namespace std::chrono_literals;
+using ticklab::nanoseconds;
+using ticklab::scheduler;
+using ticklab::task_context;
+using ticklab::task_handle;
+
+namespace {
+
+struct run_record {
+    std::string name;
+    std::int64_t due;
+    nanoseconds clock;  // what now() said during the run
+    friend bool operator==(const run_record&, const run_record&) = default;
+};
+
+// A fixed_loop client forwarding to the scheduler in the documented per-frame order.
+struct session final : ticklab::loop_client {
+    scheduler& tasks;
+    std::vector<nanoseconds> tick_times;
+    explicit session(scheduler& s) : tasks{s} {}
+    void advance_to(nanoseconds t) override { tasks.advance_to(t); }
+    void tick(const ticklab::tick_info& k) override {
+        tick_times.push_back(k.time);
+        tasks.on_tick(k.index);
+    }
+    void frame(ticklab::fixed_loop& loop) {
+        const auto& stats = loop.advance(*this);
+        tasks.run_frame(stats.frame_index);
+        tasks.run_render();
+    }
+};
+
+}  // namespace
+
+TEST(Scheduler, SeedTimeExampleRunsInOrder) {
+    scheduler tasks;
+    std::vector<std::pair<std::int64_t, std::string>> log;
+    // Task 1: every 5 ms from 5 to 15 (runs start in [5 ms, 16 ms)), normal priority.
+    tasks.schedule_time({.start = 5ms, .interval = 5ms, .duration = 11ms, .priority = 0},
+                        [&](task_context& c) { log.emplace_back(c.tasks.now() / 1ms, "T1"); });
+    // Task 2: every 4 ms from 11 to 19, high priority.
+    tasks.schedule_time({.start = 11ms, .interval = 4ms, .duration = 9ms, .priority = 1},
+                        [&](task_context& c) { log.emplace_back(c.tasks.now() / 1ms, "T2"); });
+    for (int ms = 1; ms <= 30; ++ms) tasks.advance_to(std::chrono::milliseconds{ms});
+    const std::vector<std::pair<std::int64_t, std::string>> expected{
+        {5, "T1"}, {10, "T1"}, {11, "T2"}, {15, "T2"}, {15, "T1"}, {19, "T2"}};
+    EXPECT_EQ(log, expected);
+    EXPECT_EQ(tasks.size(), 0u) << "both tasks expire after their last run";
+}
+
+TEST(Scheduler, SeedFrameExampleRunsFourTimesThenExpires) {
+    scheduler tasks;
+    std::vector<std::uint64_t> frames;
+    const task_handle h = tasks.schedule_frame({.start = 200, .interval = 3, .duration = 10},
+                                               [&](task_context& c) { frames.push_back(c.tasks.frame()); });
+    for (std::uint64_t f = 1; f <= 300; ++f) tasks.run_frame(f);
+    EXPECT_EQ(frames, (std::vector<std::uint64_t>{200, 203, 206, 209}));
+    EXPECT_FALSE(tasks.valid(h));
+}
+
+TEST(Scheduler, EqualTimeAndPriorityRunInScheduleOrder) {
+    scheduler tasks;
+    std::string order;
+    for (char c : std::string{"abcde"}) {
+        tasks.schedule_time({.start = 7ms, .interval = 7ms}, [&order, c] { order += c; });
+    }
+    tasks.advance_to(14ms);
+    EXPECT_EQ(order, "abcdeabcde");
+}
+
+TEST(Scheduler, ClockReadsExactDueTimeWhenIntervalIsNotAMultipleOfTheTick) {
+    scheduler tasks;
+    ticklab::manual_time_source source;
+    ticklab::fixed_loop loop{source, {.tick_rate_hz = 60, .max_loops = 8}};
+    session game{tasks};
+    std::vector<nanoseconds> seen;
+    tasks.schedule_time({.start = 7ms, .interval = 7ms}, [&](task_context& c) {
+        EXPECT_EQ(c.tasks.now(), nanoseconds{c.due});
+        seen.push_back(c.tasks.now());
+    });
+    for (int i = 0; i < 10; ++i) {
+        source.advance(10ms);
+        game.frame(loop);
+    }
+    ASSERT_EQ(seen.size(), 14u);  // 7, 14, ..., 98 ms of the 100 ms that passed
+    for (std::size_t i = 0; i < seen.size(); ++i) EXPECT_EQ(seen[i], std::chrono::milliseconds{7 * (i + 1)});
+    EXPECT_EQ(tasks.now(), 100ms);
+}
+
+TEST(Scheduler, TimeTaskDueAtATickRunsBeforeThatTick) {
+    scheduler tasks;
+    ticklab::manual_time_source source;
+    ticklab::fixed_loop loop{source, {.tick_rate_hz = 100, .max_loops = 8}};
+    std::vector<std::string> events;
+    struct client final : ticklab::loop_client {
+        scheduler& tasks;
+        std::vector<std::string>& events;
+        client(scheduler& s, std::vector<std::string>& e) : tasks{s}, events{e} {}
+        void advance_to(nanoseconds t) override { tasks.advance_to(t); }
+        void tick(const ticklab::tick_info& k) override { events.push_back("tick@" + std::to_string(k.time / 1ms)); }
+    } game{tasks, events};
+    tasks.schedule_time({.start = 10ms, .interval = 10ms},
+                        [&](task_context& c) { events.push_back("task@" + std::to_string(c.tasks.now() / 1ms)); });
+    source.advance(25ms);
+    loop.advance(game);
+    EXPECT_EQ(events, (std::vector<std::string>{"task@10", "tick@10", "task@20", "tick@20"}));
+}
+
+TEST(Scheduler, DroppedBacklogIsSkippedForEveryTimeTask) {
+    scheduler tasks;
+    ticklab::manual_time_source source;
+    ticklab::fixed_loop loop{source, {.tick_rate_hz = 100, .max_loops = 2}};
+    session game{tasks};
+    std::vector<nanoseconds> a;
+    std::vector<nanoseconds> b;
+    tasks.schedule_time({.interval = 5ms}, [&](task_context& c) { a.push_back(c.tasks.now()); });
+    tasks.schedule_time({.interval = 3ms}, [&](task_context& c) { b.push_back(c.tasks.now()); });
+    source.advance(1s);  // a hitch: only 2 ticks (20 ms) run; the rest is dropped
+    game.frame(loop);
+    const nanoseconds end = loop.virtual_now();
+    EXPECT_LT(end, 30ms);
+    EXPECT_EQ(tasks.now(), end);
+    for (nanoseconds t : a) EXPECT_LE(t, end);
+    for (nanoseconds t : b) EXPECT_LE(t, end);
+    EXPECT_EQ(a.size(), static_cast<std::size_t>(end / 5ms) + 1);  // every run on its grid, none late
+    EXPECT_EQ(b.size(), static_cast<std::size_t>(end / 3ms) + 1);
+}
+
+TEST(Scheduler, PausedClockStopsTimeTasksButNotFrameOrRenderTasks) {
+    scheduler tasks;
+    ticklab::manual_time_source source;
+    ticklab::fixed_loop loop{source, {.tick_rate_hz = 60, .max_loops = 8}};
+    session game{tasks};
+    int time_runs = 0;
+    int tick_runs = 0;
+    int frame_runs = 0;
+    int render_runs = 0;
+    tasks.schedule_time({.interval = 1ms}, [&] { ++time_runs; });
+    tasks.schedule_tick({}, [&] { ++tick_runs; });
+    tasks.schedule_frame({}, [&] { ++frame_runs; });
+    tasks.schedule_render({}, [&] { ++render_runs; });
+    source.advance(16ms);
+    game.frame(loop);
+    loop.clock().pause();
+    const int time_before = time_runs;
+    const int ticks_before = tick_runs;
+    for (int i = 0; i < 5; ++i) {
+        source.advance(16ms);
+        game.frame(loop);
+    }
+    EXPECT_EQ(time_runs, time_before);
+    EXPECT_EQ(tick_runs, ticks_before);
+    EXPECT_EQ(frame_runs, 6);
+    EXPECT_EQ(render_runs, 6);
+    loop.clock().resume();
+    source.advance(16ms);
+    game.frame(loop);
+    EXPECT_GT(time_runs, time_before);
+}
+
+TEST(Scheduler, RenderTasksRunAfterFrameTasksInPriorityOrder) {
+    scheduler tasks;
+    std::string order;
+    tasks.schedule_render({.priority = 0}, [&] { order += 'r'; });
+    tasks.schedule_render({.priority = 5}, [&] { order += 'R'; });
+    tasks.schedule_frame({}, [&] { order += 'f'; });
+    tasks.run_frame(1);
+    tasks.run_render();
+    tasks.run_frame(2);
+    tasks.run_render();
+    EXPECT_EQ(order, "fRrfRr");
+}
+
+TEST(Scheduler, BudgetTaskCostingOneAndAHalfBudgetsRunsTwoFramesOfThree) {
+    ticklab::manual_time_source cost_clock;
+    scheduler tasks{{.cost_clock = &cost_clock}};
+    std::vector<std::uint64_t> ran;
+    const task_handle h = tasks.schedule_frame({.budget = 2ms}, [&](task_context& c) {
+        ran.push_back(c.tasks.frame());
+        cost_clock.advance(3ms);  // every run costs 3 ms of "CPU"
+    });
+    for (std::uint64_t f = 1; f <= 9; ++f) tasks.run_frame(f);
+    EXPECT_EQ(ran, (std::vector<std::uint64_t>{1, 2, 4, 5, 7, 8}));
+    const auto info = tasks.info(h);
+    ASSERT_TRUE(info);
+    EXPECT_EQ(info->runs, 6u);
+    EXPECT_EQ(info->skips, 3u);
+    EXPECT_EQ(info->last_cost, 3ms);
+    EXPECT_EQ(info->average_cost, 3ms);
+    EXPECT_EQ(info->max_cost, 3ms);
+    EXPECT_EQ(info->budget, 2ms);
+}
+
+TEST(Scheduler, BudgetDoesNotBankCreditFromCheapRuns) {
+    ticklab::manual_time_source cost_clock;
+    scheduler tasks{{.cost_clock = &cost_clock}};
+    nanoseconds cost = 0ms;
+    int runs = 0;
+    tasks.schedule_frame({.budget = 2ms}, [&] {
+        ++runs;
+        cost_clock.advance(cost);
+    });
+    for (std::uint64_t f = 1; f <= 100; ++f) tasks.run_frame(f);  // free runs for 100 frames
+    cost = 4ms;
+    runs = 0;
+    for (std::uint64_t f = 101; f <= 110; ++f) tasks.run_frame(f);
+    EXPECT_EQ(runs, 5) << "a 4 ms task on a 2 ms budget runs every other frame, whatever came before";
+}
+
+TEST(Scheduler, StaleHandleNeverReachesTheTaskReusingItsSlot) {
+    scheduler tasks;
+    int old_runs = 0;
+    int new_runs = 0;
+    const task_handle old_task = tasks.schedule_frame({}, [&] { ++old_runs; });
+    EXPECT_TRUE(tasks.terminate(old_task));
+    const task_handle new_task = tasks.schedule_frame({}, [&] { ++new_runs; });
+    ASSERT_EQ(new_task.index, old_task.index) << "the test needs the slot reused";
+    EXPECT_NE(new_task, old_task);
+    EXPECT_FALSE(tasks.valid(old_task));
+    EXPECT_FALSE(tasks.terminate(old_task));
+    EXPECT_FALSE(tasks.pause(old_task));
+    EXPECT_FALSE(tasks.resume(old_task));
+    EXPECT_FALSE(tasks.set_priority(old_task, 3));
+    EXPECT_FALSE(tasks.set_interval(old_task, std::uint64_t{5}));
+    EXPECT_FALSE(tasks.info(old_task));
+    tasks.run_frame(1);
+    EXPECT_EQ(old_runs, 0);
+    EXPECT_EQ(new_runs, 1);
+    EXPECT_EQ(tasks.info(new_task)->priority, 0);
+}
+
+TEST(Scheduler, ExpiredTaskHandleIsStale) {
+    scheduler tasks;
+    const task_handle once = tasks.schedule_time({.start = 1ms}, [] {});
+    EXPECT_TRUE(tasks.valid(once));
+    tasks.advance_to(1ms);
+    EXPECT_FALSE(tasks.valid(once));
+    EXPECT_FALSE(tasks.pause(once));
+}
+
+TEST(Scheduler, TaskCanTerminateItselfAndScheduleIntoItsOwnSlotSafely) {
+    scheduler tasks;
+    int first_runs = 0;
+    int replacement_runs = 0;
+    task_handle replacement;
+    tasks.schedule_time({.interval = 1ms}, [&](task_context& c) {
+        ++first_runs;
+        c.terminate();
+        EXPECT_FALSE(c.tasks.valid(c.self));
+        // Many schedules while the terminated task's callable is still executing.
+        for (int i = 0; i < 100; ++i) {
+            replacement = c.tasks.schedule_time({.interval = 1ms}, [&] { ++replacement_runs; });
+        }
+    });
+    tasks.advance_to(3ms);
+    EXPECT_EQ(first_runs, 1);
+    EXPECT_EQ(replacement_runs, 100 * 4) << "each replacement ran at 0, 1, 2 and 3 ms";
+    EXPECT_EQ(tasks.size(), 100u);
+}
+
+TEST(Scheduler, TaskScheduledForNowDuringDispatchRunsInTheSameCallAfterQueuedPeers) {
+    scheduler tasks;
+    std::vector<std::string> log;
+    tasks.schedule_time({.start = 5ms}, [&](task_context& c) {
+        log.push_back("a");
+        c.tasks.schedule_time({.start = c.tasks.now()}, [&](task_context& inner) {
+            log.push_back("now@" + std::to_string(inner.tasks.now() / 1ms));
+        });
+        c.tasks.schedule_time({.start = 0ms}, [&] { log.push_back("past"); });  // earlier = now
+    });
+    tasks.schedule_time({.start = 5ms}, [&] { log.push_back("b"); });
+    tasks.schedule_time({.start = 6ms}, [&] { log.push_back("c"); });
+    tasks.advance_to(5ms);
+    EXPECT_EQ(log, (std::vector<std::string>{"a", "b", "now@5", "past"}));
+    tasks.advance_to(6ms);
+    EXPECT_EQ(log.back(), "c");
+}
+
+TEST(Scheduler, FrameTaskScheduledDuringRunFrameForThisFrameRunsInIt) {
+    scheduler tasks;
+    std::vector<std::string> log;
+    tasks.schedule_frame({.start = 3, .interval = 0}, [&](task_context& c) {
+        log.push_back("a" + std::to_string(c.tasks.frame()));
+        c.tasks.schedule_frame({.interval = 0}, [&](task_context& inner) {
+            log.push_back("b" + std::to_string(inner.tasks.frame()));
+        });
+    });
+    tasks.schedule_time({.start = 1ms}, [&](task_context& c) {
+        // Outside run_frame a frame task with no start runs at the next run_frame call.
+        c.tasks.schedule_frame({.interval = 0}, [&](task_context& inner) {
+            log.push_back("t" + std::to_string(inner.tasks.frame()));
+        });
+    });
+    tasks.run_frame(1);
+    tasks.run_frame(2);
+    tasks.advance_to(1ms);
+    tasks.run_frame(3);
+    EXPECT_EQ(log, (std::vector<std::string>{"a3", "t3", "b3"}));
+}
+
+TEST(Scheduler, SelfReschedulingTaskMovesItsOwnInterval) {
+    scheduler tasks;
+    std::vector<std::int64_t> at;
+    tasks.schedule_time({.start = 1ms, .interval = 1ms}, [&](task_context& c) {
+        at.push_back(c.tasks.now() / 1ms);
+        c.tasks.set_interval(c.self, c.tasks.now() * 2);  // 1, 3, 9, 27
+    });
+    tasks.advance_to(30ms);
+    EXPECT_EQ(at, (std::vector<std::int64_t>{1, 3, 9, 27}));
+}
+
+TEST(Scheduler, PauseAndResumeKeepTheGridAndSkipMissedRuns) {
+    scheduler tasks;
+    std::vector<std::int64_t> at;
+    const task_handle h = tasks.schedule_time({.start = 10ms, .interval = 10ms},
+                                              [&](task_context& c) { at.push_back(c.tasks.now() / 1ms); });
+    tasks.advance_to(25ms);
+    EXPECT_TRUE(tasks.pause(h));
+    EXPECT_TRUE(tasks.info(h)->paused);
+    tasks.advance_to(55ms);
+    EXPECT_TRUE(tasks.resume(h));
+    tasks.advance_to(70ms);
+    EXPECT_EQ(at, (std::vector<std::int64_t>{10, 20, 60, 70}));
+}
+
+TEST(Scheduler, TaskPausingItselfStopsUntilResumed) {
+    scheduler tasks;
+    int runs = 0;
+    const task_handle h = tasks.schedule_frame({}, [&](task_context& c) {
+        ++runs;
+        c.tasks.pause(c.self);
+    });
+    for (std::uint64_t f = 1; f <= 5; ++f) tasks.run_frame(f);
+    EXPECT_EQ(runs, 1);
+    tasks.resume(h);
+    tasks.run_frame(6);
+    EXPECT_EQ(runs, 2);
+}
+
+TEST(Scheduler, SetPriorityReordersThePendingRun) {
+    scheduler tasks;
+    std::string order;
+    const task_handle a = tasks.schedule_time({.start = 1ms}, [&] { order += 'a'; });
+    tasks.schedule_time({.start = 1ms}, [&] { order += 'b'; });
+    EXPECT_TRUE(tasks.set_priority(a, 10));
+    tasks.advance_to(1ms);
+    EXPECT_EQ(order, "ab");
+    order.clear();
+    const task_handle c = tasks.schedule_time({.start = 2ms}, [&] { order += 'c'; });
+    tasks.schedule_time({.start = 2ms}, [&] { order += 'd'; });
+    tasks.set_priority(c, 0);  // same priority: re-queued behind d
+    tasks.advance_to(2ms);
+    EXPECT_EQ(order, "dc");
+}
+
+TEST(Scheduler, FrameTaskThatFallsBehindRunsOnceAndSkipsMissedRuns) {
+    scheduler tasks;
+    std::vector<std::uint64_t> frames;
+    tasks.schedule_frame({.start = 1, .interval = 2}, [&](task_context& c) { frames.push_back(c.tasks.frame()); });
+    tasks.run_frame(1);
+    tasks.run_frame(10);  // frames 3..9 never happened
+    tasks.run_frame(11);
+    EXPECT_EQ(frames, (std::vector<std::uint64_t>{1, 10, 11}));
+}
+
+TEST(Scheduler, SnapshotListsEveryLiveTask) {
+    ticklab::manual_time_source cost_clock;
+    scheduler tasks{{.cost_clock = &cost_clock}};
+    const task_handle a = tasks.schedule_time({.start = 1ms, .interval = 4ms, .priority = 2, .name = "balls"},
+                                              [&] { cost_clock.advance(1us); });
+    const task_handle b = tasks.schedule_frame({.interval = 3, .name = "hud"}, [] {});
+    tasks.pause(b);
+    tasks.advance_to(2ms);
+    std::vector<ticklab::task_info> rows;
+    tasks.snapshot(rows);
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_EQ(rows[0].handle, a);
+    EXPECT_EQ(rows[0].name, "balls");
+    EXPECT_EQ(rows[0].kind, ticklab::task_kind::time);
+    EXPECT_EQ(rows[0].priority, 2);
+    EXPECT_EQ(rows[0].interval, 4'000'000);
+    EXPECT_EQ(rows[0].next_due, 5'000'000);
+    EXPECT_EQ(rows[0].runs, 1u);
+    EXPECT_EQ(rows[0].last_cost, 1us);
+    EXPECT_EQ(rows[1].name, "hud");
+    EXPECT_TRUE(rows[1].paused);
+    EXPECT_EQ(tasks.time_until_next(), 3ms);
+}
+
+TEST(Scheduler, ThrowingTaskIsTerminatedAndTheExceptionPropagates) {
+    scheduler tasks;
+    const task_handle h = tasks.schedule_time({.interval = 1ms}, []() { throw std::runtime_error{"boom"}; });
+    EXPECT_THROW(tasks.advance_to(0ms), std::runtime_error);
+    EXPECT_FALSE(tasks.valid(h));
+    EXPECT_NO_THROW(tasks.advance_to(5ms)) << "the scheduler is usable after the throw";
+}
+
+TEST(Scheduler, BadArgumentsThrow) {
+    scheduler tasks;
+    EXPECT_THROW(tasks.schedule_time({.interval = -1ms}, [] {}), std::invalid_argument);
+    EXPECT_THROW(tasks.schedule_time({.priority = 5000}, [] {}), std::invalid_argument);
+    EXPECT_THROW(tasks.schedule_frame({.budget = -1ms}, [] {}), std::invalid_argument);
+    EXPECT_THROW(tasks.schedule_time({}, ticklab::task_function{}), std::invalid_argument);
+    const task_handle t = tasks.schedule_time({.interval = 1ms}, [] {});
+    EXPECT_THROW(tasks.set_interval(t, std::uint64_t{3}), std::invalid_argument);
+    tasks.advance_to(5ms);
+    EXPECT_THROW(tasks.advance_to(4ms), std::invalid_argument);
+    tasks.run_frame(5);
+    EXPECT_THROW(tasks.run_frame(4), std::invalid_argument);
+}
+
+TEST(Scheduler, DrivingFromInsideATaskIsRefused) {
+    scheduler tasks;
+    tasks.schedule_frame({}, [](task_context& c) { c.tasks.advance_to(1s); });
+    EXPECT_THROW(tasks.run_frame(1), std::logic_error);
+}
