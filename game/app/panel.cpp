@@ -1,0 +1,48 @@
+#include "app/panel.hpp"
+
+#include "app/panel_sections.hpp"
+
+#include <imgui.h>
+
+namespace ticklab::app {
+
+panel_requests control_panel::draw(game::session& session, const panel_context& context) {
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos({io.DisplaySize.x - width_points, 0.0f});
+    ImGui::SetNextWindowSize({width_points, io.DisplaySize.y});
+    constexpr ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                       ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar |
+                                       ImGuiWindowFlags_NoBringToFrontOnFocus;
+    panel_requests requests;
+    if (ImGui::Begin("Ticklab", nullptr, flags)) {
+        ImGui::TextUnformatted("Ticklab");
+        ImGui::SameLine();
+        ImGui::TextDisabled("fixed-timestep loop lab");
+        ImGui::Separator();
+        if (ImGui::CollapsingHeader("Clock", ImGuiTreeNodeFlags_DefaultOpen)) panel_sections::clock(session);
+        if (ImGui::CollapsingHeader("Loop", ImGuiTreeNodeFlags_DefaultOpen)) {
+            panel_sections::loop(session, context, custom_fps_cap_);
+        }
+        if (ImGui::CollapsingHeader("Statistics", ImGuiTreeNodeFlags_DefaultOpen)) {
+            panel_sections::statistics(session);
+        }
+        if (ImGui::CollapsingHeader("Scheduler tasks")) panel_sections::scheduler(session);
+        if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) panel_sections::scene(session);
+        if (ImGui::CollapsingHeader("Help")) panel_sections::help(context, requests);
+    }
+    ImGui::End();
+    return requests;
+}
+
+namespace panel_sections {
+
+void label(const char* text) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(text);
+    ImGui::SameLine(110.0f);
+    ImGui::SetNextItemWidth(-1.0f);
+}
+
+}  // namespace panel_sections
+
+}  // namespace ticklab::app

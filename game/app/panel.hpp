@@ -1,0 +1,37 @@
+#pragma once
+// The control panel: an ImGui window docked to the right edge of the window, in sections for the
+// clock, the loop, statistics, the scheduler, the scene, and the keys.
+//
+// Usage, between imgui_layer::begin_frame() and render():
+//   panel.draw(session, {.renderer_name = win.renderer_name(), .vsync_refused = refused});
+//   float scene_width = output_width - panel.width_pixels(pixel_scale);
+
+#include "sim/session.hpp"
+
+#include <string>
+
+namespace ticklab::app {
+
+struct panel_context {
+    std::string renderer_name;
+    bool vsync_refused = false;   // the renderer said no to the last vsync change
+    std::string last_screenshot;  // where F12 last saved, for the help section
+};
+
+struct panel_requests {
+    bool screenshot = false;
+};
+
+class control_panel {
+public:
+    static constexpr float width_points = 370.0f;
+
+    [[nodiscard]] static float width_pixels(float pixel_scale) { return width_points * pixel_scale; }
+
+    panel_requests draw(game::session& session, const panel_context& context);
+
+private:
+    double custom_fps_cap_ = 90.0;  // remembered while another cap is chosen
+};
+
+}  // namespace ticklab::app

@@ -1,0 +1,19 @@
+#pragma once
+// The control panel's sections, one function each, called in order by control_panel::draw.
+
+#include "app/panel.hpp"
+#include "sim/session.hpp"
+
+namespace ticklab::app::panel_sections {
+
+void clock(game::session& session);
+void loop(game::session& session, const panel_context& context, double& custom_fps_cap);
+void statistics(const game::session& session);
+void scheduler(game::session& session);
+void scene(game::session& session);
+void help(const panel_context& context, panel_requests& requests);
+
+// A label column of fixed width on the left, the widget filling the rest of the line.
+void label(const char* text);
+
+}  // namespace ticklab::app::panel_sections

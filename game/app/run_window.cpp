@@ -1,0 +1,230 @@
+#include "app/run_window.hpp"
+
+#include "app/font_files.hpp"
+#include "app/hud.hpp"
+#include "app/hud_text.hpp"
+#include "app/imgui_layer.hpp"
+#include "app/keyboard.hpp"
+#include "app/panel.hpp"
+#include "app/png_file.hpp"
+#include "app/pointer.hpp"
+#include "app/scene_renderer.hpp"
+#include "app/screenshot.hpp"
+#include "app/sdl_runtime.hpp"
+#include "app/window.hpp"
+#include "sim/session.hpp"
+
+#include <ticklab/frame_pacer.hpp>
+#include <ticklab/time_source.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <limits>
+#include <stdexcept>
+
+namespace ticklab::app {
+namespace {
+
+constexpr std::uint64_t default_screenshot_frames = 30;
+constexpr Uint64 notice_ms = 4000;
+
+// Everything one window needs, built in dependency order and torn down in reverse.
+class window_app {
+public:
+    window_app(const game::launch_options& options, const ticklab::time_source& source, bool offscreen_capture)
+        : capture_{offscreen_capture},
+          sdl_{offscreen_capture},
+          fonts_{find_fonts()},
+          window_{{.hidden = capture_, .software = capture_, .vsync = !capture_ && options.loop.vsync}},
+          scene_view_{window_.renderer()},
+          hud_{window_.renderer(), fonts_, window_.pixel_scale()},
+          imgui_{window_, fonts_, !capture_},
+          session_{source, options.scene, options.scene_settings, options.loop} {
+        context_.renderer_name = window_.renderer_name();
+        applied_vsync_ = session_.settings.vsync;
+    }
+
+    [[nodiscard]] game::session& session() noexcept { return session_; }
+    [[nodiscard]] bool quit_requested() const noexcept { return quit_; }
+
+    // One frame of the game loop this demo teaches.
+    void frame() {
+        // 1. Events: ImGui sees everything first; the game gets keys and the mouse only when the
+        //    panel does not want them.
+        poll_events();
+
+        // 2. Simulation: read the clock once, run 0..MAX_LOOPS fixed ticks.
+        const ticklab::frame_stats& stats = session_.advance();
+
+        // 3. Per-frame work, told how much virtual time passed.
+        session_.update_frame(stats);
+        fps_.add_frame(stats.real);
+        apply_display_settings();
+
+        // 4. Draw the scene between the last two tick states (alpha).
+        const float px = window_.pixel_scale();
+        const SDL_Point output = window_.output_size();
+        const float scene_width = static_cast<float>(output.x) - control_panel::width_pixels(px);
+        list_.clear();
+        session_.draw(list_);
+        scene_view_.draw(list_, {0.0f, 0.0f, scene_width, static_cast<float>(output.y)}, px);
+
+        // 5. HUD over the scene's top-left corner.
+        build_hud_lines(session_, fps_, SDL_GetTicks64() < notice_until_ ? notice_ : std::string{}, hud_lines_);
+        const auto& world = scene_view_.view().viewport();
+        hud_.draw(hud_lines_, world.x + 10.0f * px, world.y + 10.0f * px);
+
+        // 6. Control panel.
+        imgui_.begin_frame(px);
+        if (panel_.draw(session_, context_).screenshot) screenshot_requested_ = true;
+        imgui_.render();
+
+        // 7. Present (an F12 screenshot reads the finished frame first).
+        if (screenshot_requested_) save_user_screenshot();
+        if (!capture_) SDL_RenderPresent(window_.renderer());
+
+        // 8. Optional FPS cap: sleep until the next frame is due.
+        if (!capture_) pacer_.wait();
+    }
+
+    // The frame just drawn, before anything presents it.
+    [[nodiscard]] std::string capture(const std::string& path) { return save_screenshot(window_.renderer(), path); }
+
+private:
+    void poll_events() {
+        SDL_Event event;
+        while (SDL_PollEvent(&event)) {
+            imgui_.process_event(event);
+            switch (event.type) {
+                case SDL_QUIT:
+                    quit_ = true;
+                    break;
+                case SDL_WINDOWEVENT:
+                    if (event.window.event == SDL_WINDOWEVENT_FOCUS_LOST) {
+                        session_.input().release_all();  // no stuck thrust after Alt-Tab
+                        pointer_.cancel();
+                    }
+                    break;
+                case SDL_KEYDOWN:
+                    if (!imgui_.wants_keyboard()) {
+                        keyboard_requests requests;
+                        handle_key_down(event.key, session_, requests);
+                        quit_ = quit_ || requests.quit;
+                        screenshot_requested_ = screenshot_requested_ || requests.screenshot;
+                    }
+                    break;
+                case SDL_KEYUP:
+                    handle_key_up(event.key, session_);
+                    break;
+                case SDL_MOUSEBUTTONDOWN:
+                case SDL_MOUSEMOTION:
+                    if (!imgui_.wants_mouse()) {
+                        pointer_.handle(event, scene_view_.view(), window_.pixel_scale(), session_.input());
+                    }
+                    break;
+                case SDL_MOUSEBUTTONUP:
+                    pointer_.handle(event, scene_view_.view(), window_.pixel_scale(), session_.input());
+                    break;
+                default:
+                    break;
+            }
+        }
+    }
+
+    // VSync and the FPS cap are the window's to apply; the session only carries the choice.
+    void apply_display_settings() {
+        if (capture_) return;
+        const auto& settings = session_.settings;
+        if (settings.vsync != applied_vsync_) {
+            context_.vsync_refused = !window_.set_vsync(settings.vsync);
+            applied_vsync_ = settings.vsync;
+        }
+        if (settings.fps_cap != pacer_.fps_cap() && ticklab::check_fps_cap(settings.fps_cap).empty()) {
+            pacer_.set_fps_cap(settings.fps_cap);
+        }
+    }
+
+    void save_user_screenshot() {
+        screenshot_requested_ = false;
+        const auto path = timestamped_screenshot_path();
+        if (const std::string error = save_screenshot(window_.renderer(), path); !error.empty()) {
+            notice_ = error;
+        } else {
+            notice_ = "Screenshot saved to " + path.string();
+            context_.last_screenshot = path.string();
+        }
+        std::printf("ticklab: %s\n", notice_.c_str());
+        std::fflush(stdout);
+        notice_until_ = SDL_GetTicks64() + notice_ms;
+    }
+
+    bool capture_;
+    sdl_runtime sdl_;
+    font_files fonts_;
+    window window_;
+    scene_renderer scene_view_;
+    hud hud_;
+    imgui_layer imgui_;
+    game::session session_;
+    control_panel panel_;
+    panel_context context_;
+    pointer_tracker pointer_;
+    ticklab::frame_pacer pacer_;
+    fps_meter fps_;
+    game::draw_list list_;
+    std::vector<hud_line> hud_lines_;
+    std::string notice_;
+    Uint64 notice_until_ = 0;
+    bool applied_vsync_ = true;
+    bool screenshot_requested_ = false;
+    bool quit_ = false;
+};
+
+int run_interactive(const game::launch_options& options) {
+    ticklab::steady_time_source clock;
+    window_app app{options, clock, false};
+    while (!app.quit_requested()) app.frame();
+    return 0;
+}
+
+int run_screenshot(const game::launch_options& options) {
+    // Nothing is run when the PNG could not be written anyway.
+    if (const std::string error = check_png_path(options.screenshot_path); !error.empty()) {
+        std::fprintf(stderr, "ticklab: %s\n", error.c_str());
+        return 2;
+    }
+    ticklab::manual_time_source clock;
+    window_app app{options, clock, true};
+    const auto frame_time =
+        std::chrono::round<ticklab::nanoseconds>(std::chrono::duration<double, std::milli>{options.frame_ms});
+    // --ticks alone runs until that many ticks; a paused run would never get there, so it stops
+    // after the default number of frames instead.
+    std::uint64_t frames = options.frames.value_or(default_screenshot_frames);
+    if (options.ticks && !options.frames && !options.loop.paused) frames = std::numeric_limits<std::uint64_t>::max();
+    for (std::uint64_t i = 0; i < frames && !app.quit_requested(); ++i) {
+        clock.advance(frame_time);
+        app.frame();
+        if (options.ticks && app.session().loop().ticks() >= *options.ticks) break;
+    }
+    if (const std::string error = app.capture(options.screenshot_path); !error.empty()) {
+        std::fprintf(stderr, "ticklab: %s\n", error.c_str());
+        return 2;
+    }
+    std::printf("ticklab: screenshot saved to %s\n", options.screenshot_path.c_str());
+    return 0;
+}
+
+}  // namespace
+
+int run_window(const game::launch_options& options) {
+    try {
+        return options.screenshot_path.empty() ? run_interactive(options) : run_screenshot(options);
+    } catch (const startup_error& error) {
+        std::fprintf(stderr, "%s\n", error.what());
+    } catch (const std::invalid_argument& error) {
+        std::fprintf(stderr, "ticklab: %s\n", error.what());
+    }
+    return 2;
+}
+
+}  // namespace ticklab::app

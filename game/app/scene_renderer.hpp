@@ -1,0 +1,35 @@
+#pragma once
+// Draws a scene's draw_list into the area left of the panel: letterbox, world background, then
+// every circle in one SDL_RenderGeometry call and every triangle and line in another.
+//
+// Usage:
+//   scene_renderer scene_view{renderer};               // throws startup_error
+//   scene_view.draw(list, {0, 0, w - panel_w, h}, pixel_scale);
+//   vec2 world = scene_view.view().to_world(mouse);    // the mapping the frame was drawn with
+
+#include "app/geometry_batch.hpp"
+#include "app/world_view.hpp"
+#include "sim/draw_list.hpp"
+
+#include <SDL.h>
+
+namespace ticklab::app {
+
+class scene_renderer {
+public:
+    explicit scene_renderer(SDL_Renderer* renderer);
+    ~scene_renderer();
+    scene_renderer(const scene_renderer&) = delete;
+    scene_renderer& operator=(const scene_renderer&) = delete;
+
+    void draw(const game::draw_list& list, screen_rect area, float pixel_scale);
+    [[nodiscard]] const world_view& view() const noexcept { return view_; }
+
+private:
+    SDL_Renderer* renderer_;
+    SDL_Texture* disc_ = nullptr;
+    geometry_batch batch_;
+    world_view view_;
+};
+
+}  // namespace ticklab::app

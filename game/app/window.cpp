@@ -1,0 +1,57 @@
+#include "app/window.hpp"
+
+#include "app/sdl_runtime.hpp"
+
+namespace ticklab::app {
+
+window::window(const window_config& config) {
+    Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
+    if (config.hidden) flags |= SDL_WINDOW_HIDDEN;
+    window_ = SDL_CreateWindow("Ticklab - fixed-timestep game loops", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                               config.width, config.height, flags);
+    if (window_ == nullptr) throw startup_error("ticklab: cannot create the window: " + std::string(SDL_GetError()));
+    SDL_SetWindowMinimumSize(window_, 640, 400);
+
+    const Uint32 vsync_flag = config.vsync ? Uint32{SDL_RENDERER_PRESENTVSYNC} : Uint32{0};
+    if (!config.software) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_ACCELERATED | vsync_flag);
+    // No GPU driver (a VM, a remote X session) still leaves SDL's software renderer.
+    if (renderer_ == nullptr) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_SOFTWARE | vsync_flag);
+    if (renderer_ == nullptr) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_SOFTWARE);
+    if (renderer_ == nullptr) {
+        const std::string error = SDL_GetError();
+        SDL_DestroyWindow(window_);
+        throw startup_error("ticklab: cannot create a renderer: " + error);
+    }
+    SDL_RendererInfo info{};
+    SDL_GetRendererInfo(renderer_, &info);
+    renderer_name_ = info.name != nullptr ? info.name : "unknown";
+    vsync_ = (info.flags & SDL_RENDERER_PRESENTVSYNC) != 0;
+    SDL_SetRenderDrawBlendMode(renderer_, SDL_BLENDMODE_BLEND);
+}
+
+window::~window() {
+    SDL_DestroyRenderer(renderer_);
+    SDL_DestroyWindow(window_);
+}
+
+SDL_Point window::output_size() const {
+    SDL_Point size{0, 0};
+    SDL_GetRendererOutputSize(renderer_, &size.x, &size.y);
+    return size;
+}
+
+float window::pixel_scale() const {
+    int points_w = 0;
+    int points_h = 0;
+    SDL_GetWindowSize(window_, &points_w, &points_h);
+    if (points_w <= 0) return 1.0f;
+    return static_cast<float>(output_size().x) / static_cast<float>(points_w);
+}
+
+bool window::set_vsync(bool on) {
+    if (SDL_RenderSetVSync(renderer_, on ? 1 : 0) != 0) return false;
+    vsync_ = on;
+    return true;
+}
+
+}  // namespace ticklab::app

@@ -1,0 +1,52 @@
+#pragma once
+// The SDL window and its renderer: resizable, high-DPI aware, accelerated with a software fallback.
+//
+// Usage:
+//   window win{{.hidden = false, .software = false, .vsync = true}};   // throws startup_error
+//   SDL_Renderer* r = win.renderer();
+//   float px = win.pixel_scale();   // renderer output pixels per window point (2 on a HiDPI screen)
+//
+// Everything the demo draws is in renderer output pixels; SDL events arrive in window points.
+
+#include <SDL.h>
+
+#include <string>
+
+namespace ticklab::app {
+
+struct window_config {
+    int width = 1280;  // window points
+    int height = 720;
+    bool hidden = false;    // screenshot runs never show a window
+    bool software = false;  // screenshot runs: identical pixels everywhere
+    bool vsync = true;
+};
+
+class window {
+public:
+    explicit window(const window_config& config);
+    ~window();
+    window(const window&) = delete;
+    window& operator=(const window&) = delete;
+
+    [[nodiscard]] SDL_Window* sdl_window() const noexcept { return window_; }
+    [[nodiscard]] SDL_Renderer* renderer() const noexcept { return renderer_; }
+    [[nodiscard]] const std::string& renderer_name() const noexcept { return renderer_name_; }
+
+    // Output size in pixels, and pixels per window point; both change when the window is resized or
+    // moves to a screen with another scale, so ask every frame.
+    [[nodiscard]] SDL_Point output_size() const;
+    [[nodiscard]] float pixel_scale() const;
+
+    // Live vsync switching (SDL 2.0.18+). Returns false when the renderer refuses it.
+    bool set_vsync(bool on);
+    [[nodiscard]] bool vsync() const noexcept { return vsync_; }
+
+private:
+    SDL_Window* window_ = nullptr;
+    SDL_Renderer* renderer_ = nullptr;
+    std::string renderer_name_;
+    bool vsync_ = false;
+};
+
+}  // namespace ticklab::app

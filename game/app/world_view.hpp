@@ -1,0 +1,41 @@
+#pragma once
+// Maps the scene's world rectangle (y up) into a screen area (y down), keeping the aspect ratio.
+//
+// Usage:
+//   world_view view{list.world_size, {0, 0, 900, 720}};   // screen area in renderer output pixels
+//   vec2 p = view.to_screen(ball.center);
+//   vec2 w = view.to_world({mouse_x, mouse_y});            // for clicks and drags
+
+#include "sim/draw_list.hpp"
+
+namespace ticklab::app {
+
+struct screen_rect {
+    float x = 0.0f;
+    float y = 0.0f;
+    float w = 0.0f;
+    float h = 0.0f;
+
+    [[nodiscard]] bool contains(game::vec2 p) const { return p.x >= x && p.x < x + w && p.y >= y && p.y < y + h; }
+};
+
+class world_view {
+public:
+    world_view() = default;
+    // The world is centred in `area`, letterboxed on the axis with room to spare. A degenerate world
+    // or area gives a view that maps everything to the area's corner rather than dividing by zero.
+    world_view(game::vec2 world_size, screen_rect area);
+
+    [[nodiscard]] game::vec2 to_screen(game::vec2 world) const;
+    [[nodiscard]] game::vec2 to_world(game::vec2 screen) const;
+    // Output pixels per world unit, the same on both axes.
+    [[nodiscard]] float scale() const noexcept { return scale_; }
+    // Where the world rectangle lands on screen.
+    [[nodiscard]] const screen_rect& viewport() const noexcept { return viewport_; }
+
+private:
+    float scale_ = 1.0f;
+    screen_rect viewport_;
+};
+
+}  // namespace ticklab::app

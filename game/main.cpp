@@ -1,0 +1,17 @@
+// Ticklab: a fixed-timestep game loop you can pause, step, slow down and speed up.
+//
+// The frame loop itself is in app/run_window.cpp (window_app::frame); this file only chooses
+// between the headless run and the window.
+
+#include "app/run_window.hpp"
+#include "cli/headless.hpp"
+#include "cli/launch_options.hpp"
+
+int main(int argc, char** argv) {
+    const auto parsed = ticklab::game::parse_command_line(argc, argv);
+    if (parsed.exit_code) return *parsed.exit_code;  // --help, or a bad value (already printed)
+
+    const ticklab::game::launch_options& options = parsed.options;
+    if (options.headless) return ticklab::game::run_headless(options);
+    return ticklab::app::run_window(options);
+}
