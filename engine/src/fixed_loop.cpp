@@ -46,6 +46,10 @@ fixed_loop::fixed_loop(const time_source& source, loop_config config) : clock_{s
 void fixed_loop::set_tick_rate(std::uint32_t hz) {
     throw_if_bad(check_tick_rate(hz));
     if (hz == config_.tick_rate_hz) return;
+    if (config_.step_mode == stepping::variable) {
+        config_.tick_rate_hz = hz;  // no schedule to keep: set_stepping anchors it at the switch
+        return;
+    }
     // Keep the elapsed fraction of the current tick: the old tick has elapsed `into` of `length`,
     // so the new schedule puts the last tick at now - into * new_length / length.
     const nanoseconds last = last_tick_time();
@@ -143,7 +147,9 @@ void fixed_loop::advance_fixed(loop_client& client, nanoseconds elapsed) {
     const std::uint32_t limit = capped_by_max_loops ? config_.max_loops : safety_ticks_per_frame;
     const double dt = scaled_dt(tick_seconds());
     while (stats_.ticks < limit && next_tick_time() <= target) {
-        if (stats_.tick_cost >= safety_tick_time_per_frame) {
+        // Real-time limits apply only where nothing else bounds the work, so that every other
+        // strategy stays deterministic.
+        if (config_.catch_up_mode == catch_up::uncapped && stats_.tick_cost >= safety_tick_time_per_frame) {
             stats_.safety_stop = true;
             break;
         }
@@ -179,9 +185,6 @@ void fixed_loop::advance_variable(loop_client& client, nanoseconds elapsed) {
         stats_.stepped = true;
     }
     if (elapsed > nanoseconds{0}) run_tick(client, now_ + elapsed, scaled_dt(to_seconds(elapsed)));
-    // Keep the fixed schedule anchored at the present, ready for a switch back to fixed stepping.
-    origin_tick_ = ticks_;
-    origin_time_ = now_;
     stats_.alpha = 1.0;
 }
 
