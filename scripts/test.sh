@@ -1,7 +1,29 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs every test. Needs no display: the tests use SDL's offscreen driver.
+#   bash scripts/test.sh              Release build with -Werror, every test
+#   bash scripts/test.sh --sanitize   the same suite built with clang under ASan + UBSan (build-asan/)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-bash "$root/scripts/build.sh" -DTICKLAB_WERROR=ON
-cd "$root/build"
-SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software ctest --output-on-failure -j "$(nproc)"
+export SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
+
+case "${1:-}" in
+  "")
+    bash "$root/scripts/build.sh" -DTICKLAB_WERROR=ON
+    cd "$root/build"
+    ;;
+  --sanitize)
+    bash "$root/scripts/setup.sh"
+    export ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1:strict_string_checks=1
+    export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+    export LSAN_OPTIONS="suppressions=$root/tests/lsan.supp:print_suppressions=0"
+    CC=clang CXX=clang++ cmake -S "$root" -B "$root/build-asan" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS=-O1 \
+      -DTICKLAB_SANITIZE=address,undefined -DTICKLAB_BUILD_BENCHMARKS=OFF -DTICKLAB_WERROR=ON >/dev/null
+    cmake --build "$root/build-asan" -j "$(nproc)"
+    cd "$root/build-asan"
+    ;;
+  *)
+    echo "test.sh: unknown option '$1': use no option, or --sanitize" >&2
+    exit 2
+    ;;
+esac
+ctest --output-on-failure -j "$(nproc)"
