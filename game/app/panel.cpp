@@ -26,7 +26,7 @@ panel_requests control_panel::draw(game::session& session, const panel_context& 
         if (ImGui::CollapsingHeader("Statistics", ImGuiTreeNodeFlags_DefaultOpen)) {
             panel_sections::statistics(session);
         }
-        if (ImGui::CollapsingHeader("Scheduler tasks")) panel_sections::scheduler(session);
+        if (ImGui::CollapsingHeader("Scheduler tasks")) panel_sections::scheduler(context.tasks);
         if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) panel_sections::scene(session);
         if (ImGui::CollapsingHeader("Help")) panel_sections::help(context, requests);
     }

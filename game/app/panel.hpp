@@ -8,14 +8,17 @@
 
 #include "sim/session.hpp"
 
+#include <ticklab/scheduler.hpp>
+
 #include <string>
 
 namespace ticklab::app {
 
 struct panel_context {
     std::string renderer_name;
-    bool vsync_refused = false;   // the renderer said no to the last vsync change
-    std::string last_screenshot;  // where F12 last saved, for the help section
+    bool vsync_refused = false;           // the renderer said no to the last vsync change
+    std::string last_screenshot;          // where F12 last saved, for the help section
+    ticklab::scheduler* tasks = nullptr;  // for the tasks table; null while the session exposes none
 };
 
 struct panel_requests {

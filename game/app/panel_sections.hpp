@@ -4,12 +4,15 @@
 #include "app/panel.hpp"
 #include "sim/session.hpp"
 
+#include <ticklab/scheduler.hpp>
+
 namespace ticklab::app::panel_sections {
 
 void clock(game::session& session);
 void loop(game::session& session, const panel_context& context, double& custom_fps_cap);
 void statistics(const game::session& session);
-void scheduler(game::session& session);
+// `tasks` may be null: the session has no scheduler to show.
+void scheduler(ticklab::scheduler* tasks);
 void scene(game::session& session);
 void help(const panel_context& context, panel_requests& requests);
 
