@@ -45,6 +45,9 @@ public:
     virtual void hud_lines(std::vector<std::string>& out) const { static_cast<void>(out); }
     // ImGui widgets for the scene's own settings, inside the control panel.
     virtual void settings_ui() {}
+    // Copies back the launch choices the user changed in settings_ui (ball count, autopilot), so
+    // that session::reset() keeps them instead of returning to the command line's values.
+    virtual void write_options(scene_options& options) const { static_cast<void>(options); }
     // Extra report keys, e.g. {"lander_state", "\"landed\""}.
     virtual void report_fields(std::vector<report_field>& out) const { static_cast<void>(out); }
 

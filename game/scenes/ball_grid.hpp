@@ -1,0 +1,41 @@
+#pragma once
+// Uniform-grid broad phase for the balls: a counting sort of ball indices by cell, rebuilt every
+// tick with no allocation once its arrays have grown to the ball count.
+//
+// Usage: rebuild(), then for each cell visit it and its forward neighbours (right, and the three
+// above), so each nearby pair is seen once. Cells are at least one diameter of the largest ball
+// wide, so touching balls are always in the same or adjacent cells.
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace ticklab::game {
+
+class ball_grid {
+public:
+    // Sizes the grid for `count` balls of radius up to `max_radius` in a width x height box. The
+    // cell count is bounded by about the ball count (plus a small floor), never by the box size.
+    void rebuild(std::span<const double> x, std::span<const double> y, double width, double height,
+                 double max_radius);
+
+    [[nodiscard]] std::uint32_t columns() const noexcept { return columns_; }
+    [[nodiscard]] std::uint32_t rows() const noexcept { return rows_; }
+    // Ball indices in cell (column, row).
+    [[nodiscard]] std::span<const std::uint32_t> cell(std::uint32_t column, std::uint32_t row) const noexcept {
+        const std::size_t c = static_cast<std::size_t>(row) * columns_ + column;
+        return {sorted_.data() + start_[c], sorted_.data() + start_[c + 1]};
+    }
+
+    // All ball indices, grouped by cell in row-major cell order (ascending within a cell).
+    [[nodiscard]] std::span<const std::uint32_t> order() const noexcept { return sorted_; }
+
+private:
+    std::uint32_t columns_ = 1;
+    std::uint32_t rows_ = 1;
+    std::vector<std::uint32_t> start_;   // cells + 1 entries: cell c holds sorted_[start_[c], start_[c+1])
+    std::vector<std::uint32_t> cell_of_; // per ball
+    std::vector<std::uint32_t> sorted_;  // ball indices grouped by cell
+};
+
+}  // namespace ticklab::game

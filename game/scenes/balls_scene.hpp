@@ -1,0 +1,101 @@
+#pragma once
+// Bouncing balls: up to 100,000 balls in a box, with gravity, restitution and ball-ball collisions.
+//
+// Usage: created through the registry ("balls"); tests and benchmarks may construct it directly
+// with a `balls_config` to stress it (a tiny box, huge gravity ...).
+//
+// Units: world units (the box is 160 x 90 by default) and seconds. State is structure-of-arrays
+// doubles; a tick allocates nothing once the ball count is stable (spawning may grow the arrays).
+// Invariants after every tick: every centre lies inside the box inset by its radius (or at the
+// box's middle when the ball is wider than the box) and every value is finite.
+
+#include "scenes/ball_grid.hpp"
+#include "sim/random.hpp"
+#include "sim/scene.hpp"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace ticklab::game {
+
+inline constexpr std::uint32_t max_balls = 100'000;
+
+struct balls_config {
+    double width = 160.0;          // world units
+    double height = 90.0;
+    bool gravity_on = true;
+    double gravity = 40.0;         // world units / s^2, 0 .. max_gravity
+    double restitution = 0.9;      // 0 (no bounce) .. 1 (elastic)
+    double radius_min = 0.6;       // world units, before fitting
+    double radius_max = 1.8;
+    // Shrinks all radii at reset so the balls cover at most `fill` of the box: 100,000 balls then
+    // still fit and look like balls. Off in stress tests, to pack the box far beyond its area.
+    bool fit_radius = true;
+    double fill = 0.35;
+
+    static constexpr double max_gravity = 1.0e6;
+};
+
+class balls_scene final : public scene {
+public:
+    explicit balls_scene(const scene_options& options, const balls_config& config = {});
+
+    void reset(const scene_options& options) override;
+    void tick(const tick_input& input, double dt_seconds) override;
+    void draw(draw_list& out, double alpha) const override;
+    void hud_lines(std::vector<std::string>& out) const override;
+    void settings_ui() override;
+    void report_fields(std::vector<report_field>& out) const override;
+    void write_options(scene_options& options) const override;
+    [[nodiscard]] std::uint64_t state_hash() const override;
+
+    // The scheduled behaviour's hook (wired to the engine scheduler later, e.g. every 4 s of
+    // virtual time): a row of balls dropped from the top in the next palette colour. Call it only
+    // from timed work or a tick, never from drawing, so it stays deterministic.
+    void spawn_wave(std::uint32_t count = 40);
+    // Balls at `center` (world units) with small random velocities; stops at max_balls.
+    void spawn_at(double x, double y, std::uint32_t count);
+
+    // Clamps every value into its allowed range (NaN falls back to the default); radius and box
+    // changes take effect at the next reset, gravity and restitution at once.
+    void set_config(const balls_config& config);
+    [[nodiscard]] const balls_config& config() const noexcept { return config_; }
+
+    [[nodiscard]] std::size_t size() const noexcept { return x_.size(); }
+    [[nodiscard]] std::span<const double> xs() const noexcept { return x_; }
+    [[nodiscard]] std::span<const double> ys() const noexcept { return y_; }
+    [[nodiscard]] std::span<const double> vxs() const noexcept { return vx_; }
+    [[nodiscard]] std::span<const double> vys() const noexcept { return vy_; }
+    [[nodiscard]] std::span<const double> radii() const noexcept { return radius_; }
+    // Sum of m v^2 / 2 with m = r^2 (2D discs of equal density).
+    [[nodiscard]] double kinetic_energy() const noexcept;
+
+private:
+    void add_ball(double x, double y, double vx, double vy, double radius, std::uint8_t colour);
+    void apply_pointer(const tick_input& input);
+    void integrate(double dt);
+    void keep_in_box(std::size_t i) noexcept;
+    void collide(std::uint32_t i, std::uint32_t j) noexcept;
+    void resolve_collisions();
+    void sort_by_cell();
+    [[nodiscard]] double random_radius();
+
+    balls_config config_;
+    scene_options options_;
+    random_source rng_;
+    double radius_scale_ = 1.0;  // from fit_radius, fixed at reset
+    std::uint64_t ticks_ = 0;
+    double resting_speed_ = 0.0;  // world units / s, set each tick from gravity and dt
+    std::uint32_t waves_ = 0;
+    std::uint32_t pending_count_ = 300;  // the settings panel's count, applied by "Apply"
+
+    // One entry per ball; prev_* is the previous tick's position, for interpolated drawing.
+    std::vector<double> x_, y_, prev_x_, prev_y_, vx_, vy_, radius_, inv_mass_;
+    std::vector<std::uint8_t> colour_;
+    ball_grid grid_;
+    std::vector<double> scratch_;            // for sort_by_cell, kept to avoid allocating
+    std::vector<std::uint8_t> scratch_colour_;
+};
+
+}  // namespace ticklab::game

@@ -1,0 +1,75 @@
+// The balls scene as the player sees it: drawing, HUD lines and the settings panel.
+#include "scenes/balls_palette.hpp"
+#include "scenes/balls_scene.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace ticklab::game {
+
+void balls_scene::draw(draw_list& out, double alpha) const {
+    const double a = std::clamp(alpha, 0.0, 1.0);
+    out.world_size = {static_cast<float>(config_.width), static_cast<float>(config_.height)};
+    const rgba frame{70, 78, 104, 255};
+    const float w = out.world_size.x;
+    const float h = out.world_size.y;
+    out.lines.push_back({{0.0f, 0.0f}, {w, 0.0f}, frame});
+    out.lines.push_back({{w, 0.0f}, {w, h}, frame});
+    out.lines.push_back({{w, h}, {0.0f, h}, frame});
+    out.lines.push_back({{0.0f, h}, {0.0f, 0.0f}, frame});
+    out.circles.reserve(out.circles.size() + x_.size());
+    for (std::size_t i = 0; i < x_.size(); ++i) {
+        const double x = prev_x_[i] + (x_[i] - prev_x_[i]) * a;
+        const double y = prev_y_[i] + (y_[i] - prev_y_[i]) * a;
+        out.circles.push_back({{static_cast<float>(x), static_cast<float>(y)},
+                               static_cast<float>(radius_[i]),
+                               balls_palette[colour_[i] % balls_palette_size]});
+    }
+}
+
+void balls_scene::hud_lines(std::vector<std::string>& out) const {
+    char line[96];
+    std::snprintf(line, sizeof line, "balls: %zu", x_.size());
+    out.emplace_back(line);
+    if (config_.gravity_on) {
+        std::snprintf(line, sizeof line, "gravity: on, %.1f units/s^2", config_.gravity);
+    } else {
+        std::snprintf(line, sizeof line, "gravity: off");
+    }
+    out.emplace_back(line);
+    std::snprintf(line, sizeof line, "restitution: %.2f", config_.restitution);
+    out.emplace_back(line);
+}
+
+void balls_scene::settings_ui() {
+    balls_config c = config_;
+    ImGui::Checkbox("gravity", &c.gravity_on);
+    const double g_low = 0.0;
+    const double g_high = 400.0;
+    ImGui::SliderScalar("strength", ImGuiDataType_Double, &c.gravity, &g_low, &g_high, "%.1f");
+    const double e_low = 0.0;
+    const double e_high = 1.0;
+    ImGui::SliderScalar("restitution", ImGuiDataType_Double, &c.restitution, &e_low, &e_high, "%.2f");
+
+    ImGui::Separator();
+    ImGui::TextUnformatted("applied on reset");
+    int count = static_cast<int>(pending_count_);
+    ImGui::SliderInt("balls", &count, 0, static_cast<int>(max_balls), "%d", ImGuiSliderFlags_Logarithmic);
+    ImGui::InputInt("##balls exact", &count, 100, 1000);
+    pending_count_ = static_cast<std::uint32_t>(std::clamp(count, 0, static_cast<int>(max_balls)));
+    float radius_min = static_cast<float>(c.radius_min);
+    float radius_max = static_cast<float>(c.radius_max);
+    ImGui::DragFloatRange2("radius", &radius_min, &radius_max, 0.02f, 0.1f, 8.0f, "%.2f", "%.2f");
+    c.radius_min = radius_min;
+    c.radius_max = radius_max;
+    set_config(c);
+    if (ImGui::Button("Apply (reset)")) {
+        scene_options next = options_;
+        next.balls = pending_count_;
+        reset(next);
+    }
+}
+
+}  // namespace ticklab::game

@@ -1,0 +1,62 @@
+#include "scenes/lander_autopilot.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ticklab::game {
+
+lander_controls autopilot(const lander_body& body, const lander_terrain& terrain) {
+    using p = lander_physics;
+    lander_controls out;
+    const double pad_x = terrain.pad_center();
+    const double dx = pad_x - body.x;
+    const double foot_y = body.y - p::foot_drop;
+    const double pad_half = 0.5 * (terrain.pad_right() - terrain.pad_left());
+    const bool over_pad = std::abs(dx) < 0.5 * pad_half;
+    // The final descent starts only once over the pad and nearly still sideways.
+    const bool final_descent = over_pad && std::abs(body.vx) < 1.2;
+    const double height_over_pad = foot_y - terrain.pad_height();
+
+    // Velocities it aims for (m/s): towards the pad, slowing as it closes in; above the highest
+    // ground on the way, and no lower while still sliding over the pad.
+    const double vx_target = std::clamp(0.18 * dx, -9.0, 9.0);
+    const double clearance = terrain.highest_between(body.x, pad_x) + 18.0;
+    const double vy_target = std::clamp(0.4 * (clearance - foot_y), over_pad ? 0.0 : -5.0, 3.0);
+
+    // Attitude: lean to push the horizontal velocity towards its target (leaning right, a
+    // negative angle, pushes right); nearly upright in the final descent.
+    const double vx_error = vx_target - body.vx;
+    const double lean_limit = final_descent ? (height_over_pad < 6.0 ? 0.04 : 0.1) : 0.45;
+    const double angle_target = std::clamp(-0.12 * vx_error, -lean_limit, lean_limit);
+    // Jets: steer the spin towards a rate proportional to the attitude error. The gain is high
+    // (the error closes in a tenth of a second), which a 60 Hz sample follows smoothly and a
+    // 5 Hz sample overshoots.
+    const double spin_target = std::clamp(10.0 * (angle_target - body.angle), -2.0, 2.0);
+    constexpr double spin_band = 0.1;  // rad/s: no jets inside it
+    out.rotate_left = body.spin < spin_target - spin_band;
+    out.rotate_right = body.spin > spin_target + spin_band;
+
+    const bool can_burn = std::abs(body.angle) < 1.0 && body.fuel > 0.0;
+    if (!final_descent) {
+        // Bang-bang on the vertical velocity; also burn to fix the horizontal velocity once leaning
+        // the right way, as long as that does not climb too fast.
+        const bool leaning_right_way = std::abs(body.angle) > 0.1 && (-std::sin(body.angle) * vx_error) > 0.0;
+        const bool sideways = std::abs(vx_error) > 0.5 && leaning_right_way && body.vy < vy_target + 1.5;
+        out.thrust = can_burn && (body.vy < vy_target || sideways);
+        return out;
+    }
+    // Final descent: fall freely, then brake at the last moment (a "suicide burn"): burn when the
+    // braking distance to touchdown speed plus a small margin reaches the height left. The margin
+    // suits a 60 Hz sample (the lander falls centimetres between two samples); at 5 Hz it falls
+    // metres between samples, so the burn starts late and the touchdown is hard.
+    constexpr double touchdown_speed = 0.8;  // m/s, aimed for
+    constexpr double margin = 0.4;           // m
+    const double braking = p::thrust * std::cos(body.angle) - p::gravity;
+    const double falling = -body.vy;
+    const double braking_distance =
+        (falling * falling - touchdown_speed * touchdown_speed) / (2.0 * std::max(braking, 0.1));
+    out.thrust = can_burn && falling > touchdown_speed && braking_distance + margin >= height_over_pad;
+    return out;
+}
+
+}  // namespace ticklab::game

@@ -1,0 +1,145 @@
+#include "scenes/lander_scene.hpp"
+
+#include "sim/state_hasher.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <utility>
+
+namespace ticklab::game {
+
+std::string_view to_string(lander_state state) {
+    switch (state) {
+        case lander_state::flying: return "flying";
+        case lander_state::landed: return "landed";
+        case lander_state::crashed: return "crashed";
+    }
+    return "flying";
+}
+
+lander_scene::lander_scene(const scene_options& options) { reset(options); }
+
+void lander_scene::reset(const scene_options& options) {
+    options_ = options;
+    autopilot_ = options.autopilot;
+    rng_ = random_source{options.seed};
+    terrain_.generate(rng_, width);
+    body_ = lander_body{};
+    body_.x = rng_.uniform(18.0, 40.0);
+    body_.y = rng_.uniform(112.0, 122.0);
+    body_.vx = rng_.uniform(4.0, 12.0);
+    body_.vy = rng_.uniform(-3.0, 0.0);
+    body_.fuel = lander_physics::full_fuel;
+    previous_ = body_;
+    touchdown_ = lander_body{};
+    state_ = lander_state::flying;
+    thrusting_ = false;
+    ticks_ = 0;
+}
+
+void lander_scene::tick(const tick_input& input, double dt_seconds) {
+    previous_ = body_;
+    ++ticks_;
+    const double dt = std::clamp(std::isfinite(dt_seconds) ? dt_seconds : 0.0, 0.0, 1.0);
+    if (state_ != lander_state::flying) {
+        thrusting_ = false;
+        return;
+    }
+    lander_controls controls;
+    if (autopilot_) {
+        controls = autopilot(body_, terrain_);
+    } else {
+        controls.thrust = input.is_held(action::thrust);
+        controls.rotate_left = input.is_held(action::rotate_left);
+        controls.rotate_right = input.is_held(action::rotate_right);
+    }
+    fly(controls, dt);
+    judge_contact();
+}
+
+void lander_scene::fly(const lander_controls& controls, double dt) {
+    using p = lander_physics;
+    lander_body& b = body_;
+    // The burn lasts the whole tick, or until the fuel runs out within it.
+    const double burn = controls.thrust ? std::min(dt, b.fuel) : 0.0;
+    thrusting_ = burn > 0.0;
+    b.fuel = std::max(0.0, b.fuel - burn);
+    // Accelerations are constant within a tick (the controls hold for the whole tick), and the
+    // motion is integrated exactly for that: the physics is right at any tick rate, so what goes
+    // wrong at 5 Hz is the controller's, not the integrator's. The engine pushes along the
+    // attitude at the start of the tick.
+    const double spin_accel = (controls.rotate_left ? p::spin_rate : 0.0) - (controls.rotate_right ? p::spin_rate : 0.0);
+    const double ax = -std::sin(b.angle) * p::thrust * (burn / std::max(dt, 1e-12));
+    const double ay = std::cos(b.angle) * p::thrust * (burn / std::max(dt, 1e-12)) - p::gravity;
+    const double spin = std::clamp(b.spin + spin_accel * dt, -p::max_spin, p::max_spin);
+    b.angle = std::remainder(b.angle + 0.5 * (b.spin + spin) * dt, 2.0 * std::numbers::pi);
+    b.spin = spin;
+    b.x += b.vx * dt + 0.5 * ax * dt * dt;
+    b.y += b.vy * dt + 0.5 * ay * dt * dt;
+    b.vx += ax * dt;
+    b.vy += ay * dt;
+}
+
+void lander_scene::judge_contact() {
+    using p = lander_physics;
+    lander_body& b = body_;
+    if (b.x < 0.0 || b.x > width) {
+        touchdown_ = b;
+        state_ = lander_state::crashed;
+        b.x = std::clamp(b.x, 0.0, width);
+    }
+    // The feet, in the world.
+    const double c = std::cos(b.angle);
+    const double s = std::sin(b.angle);
+    double deepest = 0.0;  // how far the lowest point is below the ground, m
+    for (const double side : {-1.0, 1.0}) {
+        const double fx = b.x + side * p::foot_spread * c + p::foot_drop * s;
+        const double fy = b.y + side * p::foot_spread * s - p::foot_drop * c;
+        deepest = std::max(deepest, terrain_.height_at(fx) - fy);
+    }
+    if (deepest <= 0.0 || state_ != lander_state::flying) return;
+    touchdown_ = b;
+    const double left_foot = b.x - p::foot_spread;
+    const double right_foot = b.x + p::foot_spread;
+    const bool on_pad = left_foot >= terrain_.pad_left() && right_foot <= terrain_.pad_right();
+    const bool gentle = std::abs(b.vy) <= p::max_landing_vy && std::abs(b.vx) <= p::max_landing_vx &&
+                        std::abs(b.angle) <= p::max_landing_angle;
+    state_ = on_pad && gentle ? lander_state::landed : lander_state::crashed;
+    // Rest on the surface rather than inside it.
+    b.y += deepest;
+    b.vx = 0.0;
+    b.vy = 0.0;
+    b.spin = 0.0;
+}
+
+double lander_scene::altitude() const noexcept {
+    const double foot_y = body_.y - lander_physics::foot_drop * std::cos(body_.angle);
+    return std::max(0.0, foot_y - terrain_.height_at(body_.x));
+}
+
+void lander_scene::write_options(scene_options& options) const { options.autopilot = autopilot_; }
+
+void lander_scene::report_fields(std::vector<report_field>& out) const {
+    std::string value{'"'};
+    value.append(to_string(state_));
+    value.push_back('"');
+    out.push_back({"lander_state", std::move(value)});
+}
+
+std::uint64_t lander_scene::state_hash() const {
+    state_hasher h;
+    h.add(rng_.state());
+    h.add(ticks_);
+    h.add(static_cast<std::uint64_t>(state_));
+    h.add(autopilot_);
+    h.add(thrusting_);
+    for (const lander_body* b : {&body_, &previous_, &touchdown_}) {
+        for (const double v : {b->x, b->y, b->vx, b->vy, b->angle, b->spin, b->fuel}) h.add(v);
+    }
+    h.add(static_cast<std::uint64_t>(terrain_.pad_first()));
+    for (const double v : terrain_.heights()) h.add(v);
+    return h.value();
+}
+
+}  // namespace ticklab::game

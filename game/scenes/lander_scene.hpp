@@ -1,0 +1,64 @@
+#pragma once
+// Lunar lander: gravity, a main engine, attitude jets and fuel; land gently on the pad.
+//
+// Units: metres, seconds, radians. The world is 240 x 135 m. A touchdown is a landing when both
+// feet are on the pad and the vertical speed, horizontal speed and tilt are within
+// lander_physics' limits; anything else touching the ground, or leaving the world sideways, is a
+// crash. The autopilot, when on, replaces the player's controls and decides once per tick.
+
+#include "scenes/lander_autopilot.hpp"
+#include "scenes/lander_terrain.hpp"
+#include "sim/random.hpp"
+#include "sim/scene.hpp"
+
+#include <cstdint>
+#include <string_view>
+
+namespace ticklab::game {
+
+enum class lander_state : std::uint8_t { flying, landed, crashed };
+[[nodiscard]] std::string_view to_string(lander_state state);
+
+class lander_scene final : public scene {
+public:
+    static constexpr double width = 240.0;
+    static constexpr double height = 135.0;
+
+    explicit lander_scene(const scene_options& options);
+
+    void reset(const scene_options& options) override;
+    void tick(const tick_input& input, double dt_seconds) override;
+    void draw(draw_list& out, double alpha) const override;
+    void hud_lines(std::vector<std::string>& out) const override;
+    void settings_ui() override;
+    void write_options(scene_options& options) const override;
+    void report_fields(std::vector<report_field>& out) const override;
+    [[nodiscard]] std::uint64_t state_hash() const override;
+
+    void set_autopilot(bool on) noexcept { autopilot_ = on; }
+    [[nodiscard]] bool autopilot_on() const noexcept { return autopilot_; }
+    [[nodiscard]] lander_state state() const noexcept { return state_; }
+    [[nodiscard]] const lander_body& body() const noexcept { return body_; }
+    [[nodiscard]] const lander_terrain& terrain() const noexcept { return terrain_; }
+    // Speeds and tilt at the moment of touchdown (zero while flying).
+    [[nodiscard]] const lander_body& touchdown() const noexcept { return touchdown_; }
+    // Height of the lowest foot above the ground below it, m.
+    [[nodiscard]] double altitude() const noexcept;
+
+private:
+    void fly(const lander_controls& controls, double dt);
+    void judge_contact();
+
+    scene_options options_;
+    random_source rng_;
+    lander_terrain terrain_;
+    lander_body body_;
+    lander_body previous_;   // last tick's body, for interpolated drawing
+    lander_body touchdown_;
+    lander_state state_ = lander_state::flying;
+    bool autopilot_ = false;
+    bool thrusting_ = false;  // during the last tick, for the flame
+    std::uint64_t ticks_ = 0;
+};
+
+}  // namespace ticklab::game

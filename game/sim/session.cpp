@@ -1,0 +1,107 @@
+#include "sim/session.hpp"
+
+#include "sim/busy_wait.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace ticklab::game {
+
+namespace {
+
+const scene_entry& entry_named(std::string_view name) {
+    const scene_entry* entry = find_scene(name);
+    if (entry == nullptr) {
+        std::string names;
+        for (const scene_entry& e : scene_registry()) names += (names.empty() ? "" : ", ") + std::string{e.name};
+        throw std::invalid_argument("scene '" + std::string{name} + "' is not known: use one of " + names);
+    }
+    return *entry;
+}
+
+void throw_if_bad(const std::string& error) {
+    if (!error.empty()) throw std::invalid_argument(error);
+}
+
+// A panel can hand over anything; the loop takes only allowed values. A bad one is pulled into its
+// range (NaN to the default) and written back, so the panel shows what runs.
+void sanitise(loop_settings& s) {
+    const loop_settings fallback;
+    s.tick_rate_hz = std::clamp(s.tick_rate_hz, ticklab::min_tick_rate_hz, ticklab::max_tick_rate_hz);
+    s.max_loops = std::clamp(s.max_loops, ticklab::min_max_loops, ticklab::max_max_loops);
+    if (!std::isfinite(s.time_scale)) s.time_scale = fallback.time_scale;
+    s.time_scale = std::clamp(s.time_scale, ticklab::min_time_scale, ticklab::max_time_scale);
+    for (double* load : {&s.tick_load_ms, &s.frame_load_ms}) {
+        *load = std::isfinite(*load) ? std::clamp(*load, 0.0, 1000.0) : 0.0;
+    }
+}
+
+}  // namespace
+
+session::session(const ticklab::time_source& source, std::string_view scene_name, const scene_options& options,
+                 const loop_settings& initial)
+    : settings{initial},
+      loop_{source, ticklab::loop_config{.tick_rate_hz = initial.tick_rate_hz, .max_loops = initial.max_loops}},
+      entry_{&entry_named(scene_name)},
+      options_{options} {
+    throw_if_bad(ticklab::check_time_scale(initial.time_scale));
+    loop_.clock().set_time_scale(initial.time_scale);
+    loop_.clock().set_paused(initial.paused);
+    scene_ = entry_->create(options_);
+}
+
+const ticklab::frame_stats& session::advance() {
+    sanitise(settings);
+    loop_.set_tick_rate(settings.tick_rate_hz);
+    loop_.set_max_loops(settings.max_loops);
+    ticklab::virtual_clock& clock = loop_.clock();
+    if (clock.time_scale() != settings.time_scale) clock.set_time_scale(settings.time_scale);
+    if (clock.paused() != settings.paused) clock.set_paused(settings.paused);
+    if (settings.single_step) {
+        clock.request_step();  // honoured only while paused
+        settings.single_step = false;
+    }
+    return loop_.advance(*this);
+}
+
+void session::advance_to(ticklab::nanoseconds virtual_time) {
+    // Timed work (the engine scheduler's time tasks, e.g. the balls' waves) runs here, in virtual
+    // time order, before the tick due at that time.
+    static_cast<void>(virtual_time);
+}
+
+void session::tick(const ticklab::tick_info& tick) {
+    const tick_input input = input_.take_for_tick();
+    busy_wait_ms(settings.tick_load_ms);
+    scene_->tick(input, tick.dt_seconds);
+}
+
+void session::update_frame(const ticklab::frame_stats& frame) {
+    // Per-frame work (the scheduler's frame tasks) goes first, then the artificial load.
+    busy_wait_ms(settings.frame_load_ms);
+    const double frame_ms = ticklab::to_milliseconds(frame.real);
+    history_.push(frame_sample{
+        .fps = frame_ms > 0.0 ? static_cast<float>(1000.0 / frame_ms) : 0.0f,
+        .frame_ms = static_cast<float>(frame_ms),
+        .ticks = static_cast<float>(frame.ticks),
+        .alpha = static_cast<float>(frame.alpha),
+        .dropped_ms = static_cast<float>(ticklab::to_milliseconds(frame.dropped)),
+        .tick_ms = static_cast<float>(ticklab::to_milliseconds(frame.tick_cost)),
+    });
+}
+
+void session::draw(draw_list& out) const { scene_->draw(out, settings.interpolate ? loop_.stats().alpha : 1.0); }
+
+void session::switch_scene(const scene_entry& entry) {
+    scene_->write_options(options_);
+    entry_ = &entry;
+    scene_ = entry.create(options_);
+}
+
+void session::reset() {
+    scene_->write_options(options_);
+    scene_->reset(options_);
+}
+
+}  // namespace ticklab::game

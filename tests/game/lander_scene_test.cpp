@@ -1,0 +1,129 @@
+#include "scenes/lander_scene.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using ticklab::game::action;
+using ticklab::game::lander_scene;
+using ticklab::game::lander_state;
+using ticklab::game::scene_options;
+using ticklab::game::tick_input;
+
+namespace {
+
+scene_options options_for(std::uint64_t seed, bool autopilot) {
+    scene_options options;
+    options.seed = seed;
+    options.autopilot = autopilot;
+    return options;
+}
+
+// Runs until touchdown or two minutes of simulated time.
+lander_state fly(lander_scene& s, int hz, const tick_input& input = {}) {
+    for (int t = 0; t < 120 * hz && s.state() == lander_state::flying; ++t) s.tick(input, 1.0 / hz);
+    return s.state();
+}
+
+int landings(int hz, int seeds) {
+    int landed = 0;
+    for (int seed = 1; seed <= seeds; ++seed) {
+        lander_scene s{options_for(static_cast<std::uint64_t>(seed), true)};
+        if (fly(s, hz) == lander_state::landed) ++landed;
+    }
+    return landed;
+}
+
+}  // namespace
+
+TEST(LanderScene, AutopilotLandsFromTheDefaultStartAt60Hz) {
+    lander_scene s{options_for(1, true)};
+    EXPECT_EQ(fly(s, 60), lander_state::landed);
+    EXPECT_LE(std::abs(s.touchdown().vy), ticklab::game::lander_physics::max_landing_vy);
+}
+
+TEST(LanderScene, AutopilotLandsForEverySeedAt60Hz) { EXPECT_EQ(landings(60, 20), 20); }
+
+TEST(LanderScene, AutopilotMostlyCrashesAt5Hz) {
+    // A decision held for 200 ms: the attitude overshoots and the braking burn starts late.
+    EXPECT_LE(landings(5, 20), 5);
+}
+
+TEST(LanderScene, FreeFallCrashes) {
+    lander_scene s{options_for(1, false)};
+    EXPECT_EQ(fly(s, 60), lander_state::crashed);
+    EXPECT_GT(std::abs(s.touchdown().vy), ticklab::game::lander_physics::max_landing_vy);
+}
+
+TEST(LanderScene, ThrustBurnsFuelAndPushesUp) {
+    lander_scene coasting{options_for(3, false)};
+    lander_scene burning{options_for(3, false)};
+    tick_input thrust;
+    thrust.held[static_cast<std::size_t>(action::thrust)] = true;
+    for (int t = 0; t < 30; ++t) {
+        coasting.tick({}, 1.0 / 60);
+        burning.tick(thrust, 1.0 / 60);
+    }
+    EXPECT_GT(burning.body().vy, coasting.body().vy);
+    EXPECT_LT(burning.body().fuel, coasting.body().fuel);
+}
+
+TEST(LanderScene, RotateLeftTurnsCounterClockwise) {
+    lander_scene s{options_for(3, false)};
+    tick_input left;
+    left.held[static_cast<std::size_t>(action::rotate_left)] = true;
+    for (int t = 0; t < 10; ++t) s.tick(left, 1.0 / 60);
+    EXPECT_GT(s.body().angle, 0.0);
+}
+
+TEST(LanderScene, AutopilotIgnoresThePlayer) {
+    lander_scene a{options_for(2, true)}, b{options_for(2, true)};
+    tick_input thrust;
+    thrust.held[static_cast<std::size_t>(action::thrust)] = true;
+    for (int t = 0; t < 60; ++t) {
+        a.tick({}, 1.0 / 60);
+        b.tick(thrust, 1.0 / 60);
+    }
+    EXPECT_EQ(a.state_hash(), b.state_hash());
+}
+
+TEST(LanderScene, ResetRestartsTheFlight) {
+    lander_scene s{options_for(4, true)};
+    const auto initial = s.state_hash();
+    fly(s, 60);
+    ASSERT_NE(s.state(), lander_state::flying);
+    s.reset(options_for(4, true));
+    EXPECT_EQ(s.state(), lander_state::flying);
+    EXPECT_EQ(s.state_hash(), initial);
+}
+
+TEST(LanderScene, ReportsItsState) {
+    lander_scene s{options_for(1, true)};
+    fly(s, 60);
+    std::vector<ticklab::game::report_field> fields;
+    s.report_fields(fields);
+    ASSERT_EQ(fields.size(), 1u);
+    EXPECT_EQ(fields[0].key, "lander_state");
+    EXPECT_EQ(fields[0].json_value, "\"landed\"");
+}
+
+TEST(LanderScene, AutopilotToggleSurvivesASessionReset) {
+    lander_scene s{options_for(1, false)};
+    s.set_autopilot(true);
+    scene_options options = options_for(1, false);
+    s.write_options(options);
+    EXPECT_TRUE(options.autopilot);
+}
+
+TEST(LanderScene, DrawsTerrainPadLanderAndFlame) {
+    lander_scene s{options_for(1, false)};
+    tick_input thrust;
+    thrust.held[static_cast<std::size_t>(action::thrust)] = true;
+    ticklab::game::draw_list coasting, burning;
+    s.tick({}, 1.0 / 60);
+    s.draw(coasting, 1.0);
+    s.tick(thrust, 1.0 / 60);
+    s.draw(burning, 1.0);
+    EXPECT_GT(coasting.triangles.size(), 80u);  // 40 ground segments as two triangles each, pad, body
+    EXPECT_EQ(burning.triangles.size(), coasting.triangles.size() + 2);  // the flame
+}
