@@ -69,10 +69,9 @@ public:
         session_.draw(list_);
         scene_view_.draw(list_, {0.0f, 0.0f, scene_width, static_cast<float>(output.y)}, px);
 
-        // 5. HUD over the scene's top-left corner.
+        // 5. HUD in the scene area's top-left corner (over the letterbox when there is one).
         build_hud_lines(session_, fps_, SDL_GetTicks64() < notice_until_ ? notice_ : std::string{}, hud_lines_);
-        const auto& world = scene_view_.view().viewport();
-        hud_.draw(hud_lines_, world.x + 10.0f * px, world.y + 10.0f * px);
+        hud_.draw(hud_lines_, 8.0f * px, 8.0f * px);
 
         // 6. Control panel.
         imgui_.begin_frame(px);

@@ -49,6 +49,12 @@ void scene_renderer::draw(const game::draw_list& list, screen_rect area, float p
     render(renderer_, disc_, batch_.discs);
     render(renderer_, nullptr, batch_.shapes);
     SDL_RenderSetClipRect(renderer_, nullptr);
+
+    // The world's edge, so letterboxing reads as "outside the world" rather than as dark scenery.
+    const auto& b = theme::world_border;
+    SDL_SetRenderDrawColor(renderer_, b.r, b.g, b.b, b.a);
+    const SDL_FRect edge{view_.viewport().x, view_.viewport().y, view_.viewport().w, view_.viewport().h};
+    SDL_RenderDrawRectF(renderer_, &edge);
 }
 
 }  // namespace ticklab::app

@@ -5,11 +5,12 @@
 
 namespace ticklab::app::theme {
 
-inline constexpr game::rgba letterbox{6, 7, 11, 255};           // around the world rectangle
+inline constexpr game::rgba letterbox{6, 7, 11, 255};  // around the world rectangle
+inline constexpr game::rgba world_border{46, 54, 72, 255};
 inline constexpr game::rgba panel_background{24, 27, 36, 255};  // the control panel's window
 inline constexpr game::rgba panel_header{38, 70, 92, 255};      // its collapsing headers
 inline constexpr game::rgba accent{92, 190, 230, 255};          // sliders, checks, plots
-inline constexpr game::rgba hud_backdrop{0, 0, 0, 150};         // behind the HUD's text
+inline constexpr game::rgba hud_backdrop{0, 0, 0, 170};         // behind the HUD's text
 inline constexpr game::rgba hud_text{232, 236, 242, 255};
 inline constexpr game::rgba hud_dim{150, 160, 175, 255};
 inline constexpr game::rgba hud_alert{255, 196, 64, 255};  // PAUSED
