@@ -45,7 +45,9 @@ hud::hud(SDL_Renderer* renderer, const font_files& fonts, float pixel_scale)
 }
 
 hud::~hud() {
-    for (auto& slot : cache_) SDL_DestroyTexture(slot.texture);
+    for (auto& block : cache_) {
+        for (auto& slot : block) SDL_DestroyTexture(slot.texture);
+    }
     for (TTF_Font* font : fonts_) TTF_CloseFont(font);
 }
 
@@ -65,33 +67,39 @@ void hud::refresh(cached_line& slot, const hud_line& line) {
     ++renders_;
 }
 
-void hud::draw(std::span<const hud_line> lines, float x, float y) {
-    if (cache_.size() < lines.size()) cache_.resize(lines.size());
+void hud::draw(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1) {
+    auto& cache = cache_[static_cast<std::size_t>(corner)];
+    if (cache.size() < lines.size()) cache.resize(lines.size());
+    if (lines.empty()) return;
     const float pad = 8.0f * pixel_scale_;
     const float gap = 2.0f * pixel_scale_;
+    // An empty line is a half-height spacer between groups.
+    const auto line_height = [&](const cached_line& slot) {
+        return static_cast<float>(slot.h > 0 ? slot.h : TTF_FontLineSkip(fonts_[1]) / 2);
+    };
     float width = 0.0f;
     float height = 0.0f;
     for (std::size_t i = 0; i < lines.size(); ++i) {
-        refresh(cache_[i], lines[i]);
-        const int line_h = cache_[i].h > 0 ? cache_[i].h : TTF_FontLineSkip(fonts_[1]) / 2;
-        width = std::max(width, static_cast<float>(cache_[i].w));
-        height += static_cast<float>(line_h) + gap;
+        refresh(cache[i], lines[i]);
+        width = std::max(width, static_cast<float>(cache[i].w));
+        height += line_height(cache[i]) + gap;
     }
-    if (lines.empty()) return;
+    const float box_w = width + 2.0f * pad;
+    const float x = corner == hud_corner::top_left ? x0 : x1 - box_w;
 
     const auto& b = theme::hud_backdrop;
     SDL_SetRenderDrawColor(renderer_, b.r, b.g, b.b, b.a);
-    const SDL_FRect backdrop{x, y, width + 2.0f * pad, height - gap + 2.0f * pad};
+    const SDL_FRect backdrop{x, y0, box_w, height - gap + 2.0f * pad};
     SDL_RenderFillRectF(renderer_, &backdrop);
 
-    float line_y = y + pad;
+    float line_y = y0 + pad;
     for (std::size_t i = 0; i < lines.size(); ++i) {
-        const auto& slot = cache_[i];
+        const auto& slot = cache[i];
         if (slot.texture != nullptr) {
             const SDL_FRect dst{x + pad, line_y, static_cast<float>(slot.w), static_cast<float>(slot.h)};
             SDL_RenderCopyF(renderer_, slot.texture, nullptr, &dst);
         }
-        line_y += static_cast<float>(slot.h > 0 ? slot.h : TTF_FontLineSkip(fonts_[1]) / 2) + gap;
+        line_y += line_height(slot) + gap;
     }
 }
 

@@ -5,7 +5,7 @@
 // Usage:
 //   hud overlay{renderer, fonts, pixel_scale};           // throws startup_error
 //   lines.push_back({"PAUSED", hud_style::alert});
-//   overlay.draw(lines, x, y);                           // output pixels
+//   overlay.draw(hud_corner::top_left, lines, {x0, y0, x1, y1});   // the area to sit in, output pixels
 
 #include "app/font_files.hpp"
 
@@ -21,6 +21,8 @@
 namespace ticklab::app {
 
 enum class hud_style : std::uint8_t { title, body, dim, alert, count };
+// Each corner is a separate block of lines with its own cached textures.
+enum class hud_corner : std::uint8_t { top_left, top_right, count };
 
 struct hud_line {
     std::string text;
@@ -34,7 +36,8 @@ public:
     hud(const hud&) = delete;
     hud& operator=(const hud&) = delete;
 
-    void draw(std::span<const hud_line> lines, float x, float y);
+    // Draws `lines` on a translucent backdrop in `corner` of the rectangle (x0, y0)-(x1, y1).
+    void draw(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1);
     // How many line textures were rendered since start-up (unchanged lines cost nothing).
     [[nodiscard]] std::uint64_t renders() const noexcept { return renders_; }
 
@@ -51,7 +54,7 @@ private:
     SDL_Renderer* renderer_;
     std::array<TTF_Font*, static_cast<std::size_t>(hud_style::count)> fonts_{};
     float pixel_scale_;
-    std::vector<cached_line> cache_;
+    std::array<std::vector<cached_line>, static_cast<std::size_t>(hud_corner::count)> cache_;
     std::uint64_t renders_ = 0;
 };
 

@@ -1,5 +1,6 @@
 #pragma once
 // What the HUD says this frame: the scene, the loop's figures, PAUSED, and the scene's own lines.
+// Two blocks, so the scene's readouts sit apart from the loop's and cover less of the scene.
 
 #include "app/hud.hpp"
 #include "sim/session.hpp"
@@ -24,8 +25,9 @@ private:
     double frame_ms_ = 0.0;
 };
 
-// `notice` is a transient message (e.g. where F12 saved the screenshot); empty for none.
+// The loop's figures (top-left block) and the scene's own lines (top-right block). `notice` is a
+// transient message (e.g. where F12 saved the screenshot); empty for none.
 void build_hud_lines(const game::session& session, const fps_meter& fps, const std::string& notice,
-                     std::vector<hud_line>& out);
+                     std::vector<hud_line>& loop_lines, std::vector<hud_line>& scene_lines);
 
 }  // namespace ticklab::app

@@ -69,9 +69,11 @@ public:
         session_.draw(list_);
         scene_view_.draw(list_, {0.0f, 0.0f, scene_width, static_cast<float>(output.y)}, px);
 
-        // 5. HUD in the scene area's top-left corner (over the letterbox when there is one).
-        build_hud_lines(session_, fps_, SDL_GetTicks64() < notice_until_ ? notice_ : std::string{}, hud_lines_);
-        hud_.draw(hud_lines_, 8.0f * px, 8.0f * px);
+        // 5. HUD: the loop's figures top-left, the scene's own readouts top-right.
+        build_hud_lines(session_, fps_, SDL_GetTicks64() < notice_until_ ? notice_ : std::string{}, loop_lines_,
+                        scene_lines_);
+        hud_.draw(hud_corner::top_left, loop_lines_, 8.0f * px, 8.0f * px, scene_width - 8.0f * px);
+        hud_.draw(hud_corner::top_right, scene_lines_, 8.0f * px, 8.0f * px, scene_width - 8.0f * px);
 
         // 6. Control panel.
         imgui_.begin_frame(px);
@@ -171,7 +173,8 @@ private:
     ticklab::frame_pacer pacer_;
     fps_meter fps_;
     game::draw_list list_;
-    std::vector<hud_line> hud_lines_;
+    std::vector<hud_line> loop_lines_;
+    std::vector<hud_line> scene_lines_;
     std::string notice_;
     Uint64 notice_until_ = 0;
     bool applied_vsync_ = true;
