@@ -12,14 +12,17 @@
 #include "app/screenshot.hpp"
 #include "app/sdl_runtime.hpp"
 #include "app/window.hpp"
+#include "cli/headless.hpp"
+#include "cli/report.hpp"
 #include "sim/session.hpp"
 
 #include <ticklab/frame_pacer.hpp>
 #include <ticklab/time_source.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
-#include <limits>
 #include <stdexcept>
 
 namespace ticklab::app {
@@ -190,19 +193,22 @@ int run_interactive(const game::launch_options& options) {
 }
 
 int run_screenshot(const game::launch_options& options) {
-    // Nothing is run when the PNG could not be written anyway.
-    if (const std::string error = check_png_path(options.screenshot_path); !error.empty()) {
-        std::fprintf(stderr, "ticklab: %s\n", error.c_str());
-        return 2;
+    // Nothing is run when the results could not be written anyway.
+    for (const std::string& error :
+         {check_png_path(options.screenshot_path),
+          options.report_path.empty() ? std::string{} : game::check_output_path(options.report_path)}) {
+        if (!error.empty()) {
+            std::fprintf(stderr, "ticklab: %s\n", error.c_str());
+            return 2;
+        }
     }
     ticklab::manual_time_source clock;
     window_app app{options, clock, true};
-    const auto frame_time =
-        std::chrono::round<ticklab::nanoseconds>(std::chrono::duration<double, std::milli>{options.frame_ms});
+    const auto frame_time = ticklab::nanoseconds{std::max<std::int64_t>(1, std::llround(options.frame_ms * 1e6))};
     // --ticks alone runs until that many ticks; a paused run would never get there, so it stops
     // after the default number of frames instead.
     std::uint64_t frames = options.frames.value_or(default_screenshot_frames);
-    if (options.ticks && !options.frames && !options.loop.paused) frames = std::numeric_limits<std::uint64_t>::max();
+    if (options.ticks && !options.frames && !options.loop.paused) frames = game::max_headless_frames;
     for (std::uint64_t i = 0; i < frames && !app.quit_requested(); ++i) {
         clock.advance(frame_time);
         app.frame();
@@ -212,7 +218,16 @@ int run_screenshot(const game::launch_options& options) {
         std::fprintf(stderr, "ticklab: %s\n", error.c_str());
         return 2;
     }
-    std::printf("ticklab: screenshot saved to %s\n", options.screenshot_path.c_str());
+    if (!options.report_path.empty()) {
+        const double real_time_s = ticklab::to_seconds(clock.now());
+        if (const std::string error = game::write_report(options.report_path, app.session(), real_time_s);
+            !error.empty()) {
+            std::fprintf(stderr, "ticklab: report: %s\n", error.c_str());
+            return 1;  // as headless runs do: the screenshot is written, the report is not
+        }
+    }
+    // "-" sends the report to standard output, which must stay pure JSON.
+    if (options.report_path != "-") std::printf("ticklab: screenshot saved to %s\n", options.screenshot_path.c_str());
     return 0;
 }
 
