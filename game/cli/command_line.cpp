@@ -1,0 +1,191 @@
+#include "cli/launch_options.hpp"
+#include "cli/report.hpp"
+#include "scenes/balls_scene.hpp"
+
+#include <CLI/CLI.hpp>
+#include <ticklab/fixed_loop.hpp>
+#include <ticklab/frame_pacer.hpp>
+
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <iostream>
+#include <stdexcept>
+
+namespace ticklab::game {
+
+namespace {
+
+// One bad value: the message that ends the program with exit code 2.
+struct bad_value : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// A number written entirely as a decimal (or inf / nan, which the range checks then refuse).
+bool parse_double(const std::string& text, double& out) {
+    if (text.empty() || std::isspace(static_cast<unsigned char>(text.front()))) return false;
+    char* end = nullptr;
+    out = std::strtod(text.c_str(), &end);
+    return end == text.c_str() + text.size();
+}
+
+// The "use ..." part of an engine check's message, for values that are not numbers at all.
+std::string allowed_part(const std::string& check_message) {
+    const auto at = check_message.find("use ");
+    return at == std::string::npos ? check_message : check_message.substr(at);
+}
+
+// Parses `text` for `flag` and checks it with `check` (an engine check, or one of ours).
+template <typename Check>
+double checked_number(const char* flag, const std::string& text, Check check) {
+    double value = 0.0;
+    if (!parse_double(text, value)) {
+        throw bad_value(std::string{flag} + " '" + text + "' is not a number: " + allowed_part(check(std::nan(""))));
+    }
+    if (std::string error = check(value); !error.empty()) throw bad_value(std::string{flag} + ": " + error);
+    return value;
+}
+
+std::string format_limit(double value) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.15g", value);
+    return buffer;
+}
+
+// A whole-number range check in the engine's wording.
+auto whole_in(const char* what, double low, double high) {
+    return [=](double value) -> std::string {
+        if (std::isfinite(value) && value >= low && value <= high && value == std::floor(value)) return {};
+        return std::string{what} + " " + format_limit(value) + " is not allowed: use a whole number from " +
+               format_limit(low) + " to " + format_limit(high);
+    };
+}
+
+std::string frame_ms_check(double value) {
+    if (std::isfinite(value) && value > 0.0 && value <= 1000.0) return {};
+    return "frame time (ms) " + format_limit(value) + " is not allowed: use a value above 0, at most 1000";
+}
+
+std::uint64_t parse_seed(const std::string& text) {
+    std::uint64_t value = 0;
+    const char* end = text.data() + text.size();
+    const auto result = std::from_chars(text.data(), end, value);
+    if (text.empty() || result.ec != std::errc{} || result.ptr != end) {
+        throw bad_value("--seed '" + text + "' is not allowed: use a whole number from 0 to 18446744073709551615");
+    }
+    return value;
+}
+
+std::string scene_names() {
+    std::string names;
+    const auto entries = scene_registry();
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        if (i > 0) names += i + 1 == entries.size() ? " or " : ", ";
+        names += entries[i].name;
+    }
+    return names;
+}
+
+// CLI11's messages can span lines; the program's rule is one line per error.
+std::string one_line(std::string text) {
+    for (char& ch : text) {
+        if (ch == '\n' || ch == '\r') ch = ' ';
+    }
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    return text;
+}
+
+struct raw_options {
+    std::string scene, tick_rate, max_loops, time_scale, balls, seed, fps_cap, frames, ticks, frame_ms;
+    std::string screenshot, report;
+    bool paused = false, autopilot = false, headless = false;
+    bool vsync = true;
+};
+
+launch_options validate(const raw_options& raw, const CLI::App& app) {
+    launch_options out;
+    const auto given = [&](const char* name) { return app.get_option(name)->count() > 0; };
+    if (given("--scene")) {
+        if (find_scene(raw.scene) == nullptr) {
+            throw bad_value("--scene '" + raw.scene + "' is not allowed: use " + scene_names());
+        }
+        out.scene = raw.scene;
+    }
+    if (given("--tick-rate")) {
+        out.loop.tick_rate_hz = static_cast<std::uint32_t>(checked_number("--tick-rate", raw.tick_rate, ticklab::check_tick_rate));
+    }
+    if (given("--max-loops")) {
+        out.loop.max_loops = static_cast<std::uint32_t>(checked_number("--max-loops", raw.max_loops, ticklab::check_max_loops));
+    }
+    if (given("--time-scale")) out.loop.time_scale = checked_number("--time-scale", raw.time_scale, ticklab::check_time_scale);
+    if (given("--balls")) {
+        out.scene_settings.balls =
+            static_cast<std::uint32_t>(checked_number("--balls", raw.balls, whole_in("ball count", 0, max_balls)));
+    }
+    if (given("--seed")) out.scene_settings.seed = parse_seed(raw.seed);
+    if (given("--fps-cap")) out.loop.fps_cap = checked_number("--fps-cap", raw.fps_cap, ticklab::check_fps_cap);
+    if (given("--frames")) {
+        out.frames = static_cast<std::uint64_t>(checked_number("--frames", raw.frames, whole_in("frame count", 1, 1e9)));
+    }
+    if (given("--ticks")) {
+        out.ticks = static_cast<std::uint64_t>(checked_number("--ticks", raw.ticks, whole_in("tick count", 0, 1e9)));
+    }
+    if (given("--frame-ms")) out.frame_ms = checked_number("--frame-ms", raw.frame_ms, frame_ms_check);
+    if (given("--screenshot")) {
+        if (raw.screenshot == "-") throw bad_value("--screenshot '-' is not allowed: give a file path");
+        if (std::string error = check_output_path(raw.screenshot); !error.empty()) throw bad_value("--screenshot: " + error);
+        out.screenshot_path = raw.screenshot;
+    }
+    if (given("--report")) {
+        if (std::string error = check_output_path(raw.report); !error.empty()) throw bad_value("--report: " + error);
+        out.report_path = raw.report;
+    }
+    out.loop.paused = raw.paused;
+    out.loop.vsync = raw.vsync;
+    out.scene_settings.autopilot = raw.autopilot;
+    out.headless = raw.headless;
+    return out;
+}
+
+}  // namespace
+
+parse_result parse_command_line(int argc, const char* const* argv) {
+    CLI::App app{"Ticklab: a sandbox for fixed-timestep game loops.", "ticklab"};
+    app.set_help_flag("-h,--help", "Print this help and exit");
+    raw_options raw;
+    // Values are taken as text and checked here, so every bad value gets the same kind of message.
+    app.add_option("--scene", raw.scene, "Scene to run: " + scene_names() + " (default balls)");
+    app.add_option("--tick-rate", raw.tick_rate, "Simulation ticks per second, 1 to 1000 (default 60)");
+    app.add_option("--max-loops", raw.max_loops, "Most ticks run in one frame, 1 to 64 (default 8)");
+    app.add_option("--time-scale", raw.time_scale, "Virtual seconds per real second, 0.01 to 64 (default 1)");
+    app.add_flag("--paused", raw.paused, "Start paused");
+    app.add_option("--balls", raw.balls, "Balls in the balls scene, 0 to 100000 (default 300)");
+    app.add_option("--seed", raw.seed, "Random seed, a whole number (default 1)");
+    app.add_flag("--autopilot", raw.autopilot, "Start the lander with its autopilot on");
+    app.add_option("--fps-cap", raw.fps_cap, "Frame rate cap, 0 (none) or 1 to 1000 (default 0)");
+    app.add_flag("--vsync,!--no-vsync", raw.vsync, "Wait for the display's refresh (default on)");
+    app.add_flag("--headless", raw.headless, "Run without a window on a manual clock, then exit");
+    app.add_option("--frames", raw.frames, "Stop after this many frames (headless: default 600)");
+    app.add_option("--ticks", raw.ticks, "Stop after this many ticks");
+    app.add_option("--frame-ms", raw.frame_ms, "Real time per frame in headless and screenshot runs, ms (default 16.67)");
+    app.add_option("--screenshot", raw.screenshot, "Save a PNG of the last frame to PATH");
+    app.add_option("--report", raw.report, "Write a JSON report to PATH, or - for standard output");
+
+    parse_result result;
+    try {
+        app.parse(argc, argv);
+        result.options = validate(raw, app);
+    } catch (const CLI::CallForHelp&) {
+        std::cout << app.help();
+        result.exit_code = 0;
+    } catch (const CLI::ParseError& error) {
+        std::cerr << "ticklab: " << one_line(error.what()) << " (see --help)\n";
+        result.exit_code = 2;
+    } catch (const bad_value& error) {
+        std::cerr << "ticklab: " << error.what() << '\n';
+        result.exit_code = 2;
+    }
+    return result;
+}
+
+}  // namespace ticklab::game

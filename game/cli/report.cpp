@@ -1,0 +1,144 @@
+#include "cli/report.hpp"
+
+#include <unistd.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <system_error>
+#include <vector>
+
+namespace ticklab::game {
+
+namespace {
+
+std::string json_number(double value) {
+    if (!std::isfinite(value)) return "null";
+    char buffer[64];
+    // Shortest text that reads back as the same double.
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return {buffer, result.ptr};
+}
+
+std::string hex64(std::uint64_t value) {
+    char buffer[24];
+    std::snprintf(buffer, sizeof buffer, "\"0x%016llx\"", static_cast<unsigned long long>(value));
+    return buffer;
+}
+
+}  // namespace
+
+std::string json_string(std::string_view value) {
+    std::string out{'"'};
+    for (const char ch : value) {
+        const auto byte = static_cast<unsigned char>(ch);
+        switch (ch) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\t': out += "\\t"; break;
+            case '\b': out += "\\b"; break;
+            case '\f': out += "\\f"; break;
+            default:
+                if (byte < 0x20) {
+                    char escaped[8];
+                    std::snprintf(escaped, sizeof escaped, "\\u%04x", byte);
+                    out += escaped;
+                } else {
+                    out += ch;
+                }
+        }
+    }
+    out += '"';
+    return out;
+}
+
+std::string report_json(const session& s, double real_time_s) {
+    const ticklab::fixed_loop& loop = s.loop();
+    const ticklab::frame_stats& stats = loop.stats();
+    std::vector<report_field> fields{
+        {"scene", json_string(s.current_entry().name)},
+        {"tick_rate", std::to_string(loop.tick_rate())},
+        {"max_loops", std::to_string(loop.max_loops())},
+        {"time_scale", json_number(loop.clock().time_scale())},
+        {"paused", loop.clock().paused() ? "true" : "false"},
+        {"frames", std::to_string(stats.frame_index)},
+        {"ticks", std::to_string(loop.ticks())},
+        {"virtual_time_s", json_number(ticklab::to_seconds(loop.virtual_now()))},
+        {"real_time_s", json_number(real_time_s)},
+        {"dropped_time_s", json_number(ticklab::to_seconds(stats.total_dropped))},
+        {"max_ticks_per_frame", std::to_string(stats.max_ticks_per_frame)},
+        {"state_hash", hex64(s.state_hash())},
+    };
+    s.current_scene().report_fields(fields);
+    std::string out{'{'};
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        if (i > 0) out += ", ";
+        out += json_string(fields[i].key);
+        out += ": ";
+        out += fields[i].json_value;
+    }
+    out += '}';
+    return out;
+}
+
+std::string check_output_path(const std::string& path) {
+    namespace fs = std::filesystem;
+    if (path == "-") return {};
+    if (path.empty()) return "output path is empty: give a file path, or - for standard output";
+    std::error_code error;
+    if (fs::is_directory(path, error)) return "output path '" + path + "' is a folder: give a file path";
+    const fs::path parent = fs::path{path}.parent_path();
+    const fs::path folder = parent.empty() ? fs::path{"."} : parent;
+    if (!fs::is_directory(folder, error)) {
+        return "output path '" + path + "' cannot be written: folder '" + folder.string() + "' does not exist";
+    }
+    if (::access(folder.c_str(), W_OK) != 0) {
+        return "output path '" + path + "' cannot be written: folder '" + folder.string() + "' is not writable";
+    }
+    return {};
+}
+
+std::string write_text_atomically(const std::string& path, std::string_view text) {
+    namespace fs = std::filesystem;
+    if (path == "-") {
+        std::cout << text << std::flush;
+        return std::cout ? std::string{} : std::string{"cannot write to standard output"};
+    }
+    if (std::string error = check_output_path(path); !error.empty()) return error;
+    // The temporary sits next to the target, so the rename stays within one file system and a
+    // reader sees either the old file or the whole new one, never a half-written one.
+    const fs::path target{path};
+    fs::path temporary = target;
+    std::string name{'.'};
+    name.append(target.filename().string()).append(".tmp-").append(std::to_string(::getpid()));
+    temporary.replace_filename(name);
+    {
+        std::ofstream out{temporary, std::ios::binary | std::ios::trunc};
+        out << text;
+        out.flush();
+        if (!out) {
+            std::error_code ignored;
+            fs::remove(temporary, ignored);
+            return "cannot write '" + temporary.string() + "'";
+        }
+    }
+    std::error_code error;
+    fs::rename(temporary, target, error);
+    if (error) {
+        std::error_code ignored;
+        fs::remove(temporary, ignored);
+        return "cannot write '" + path + "': " + error.message();
+    }
+    return {};
+}
+
+std::string write_report(const std::string& path, const session& s, double real_time_s) {
+    return write_text_atomically(path, report_json(s, real_time_s) + "\n");
+}
+
+}  // namespace ticklab::game

@@ -1,0 +1,39 @@
+#pragma once
+// The run report: one JSON object describing a run, for tests and scripts.
+//
+// Usage (headless mode and the window's exit path alike):
+//   if (auto error = check_output_path(path); !error.empty()) { ... }   // before the run
+//   if (auto error = write_report(path, session, real_seconds); !error.empty()) { ... }
+//
+// Keys: scene (string), tick_rate (Hz), max_loops, time_scale, paused (bool), frames, ticks,
+// virtual_time_s, real_time_s, dropped_time_s, max_ticks_per_frame, state_hash, then the scene's
+// own keys (the lander adds lander_state: "flying" | "landed" | "crashed"). state_hash is a
+// string "0x" + 16 lowercase hex digits: JSON numbers lose 64-bit integers in most readers.
+// Non-finite numbers are written as null.
+
+#include "sim/session.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace ticklab::game {
+
+// `value` as a JSON string literal, quotes included (control characters, quotes, backslashes
+// escaped; other bytes, UTF-8 included, passed through).
+[[nodiscard]] std::string json_string(std::string_view value);
+
+// The report of `s` as one JSON object on one line (no trailing newline).
+[[nodiscard]] std::string report_json(const session& s, double real_time_s);
+
+// Empty when `path` can be written ("-" is standard output): its folder exists and is writable,
+// and the path is not a folder. Else one line naming the path and the problem.
+[[nodiscard]] std::string check_output_path(const std::string& path);
+
+// Writes `text` to `path` atomically (a temporary file in the same folder, then a rename), or to
+// standard output for "-". Returns an empty string, or one line describing the failure.
+[[nodiscard]] std::string write_text_atomically(const std::string& path, std::string_view text);
+
+// report_json + a newline, written atomically.
+[[nodiscard]] std::string write_report(const std::string& path, const session& s, double real_time_s);
+
+}  // namespace ticklab::game

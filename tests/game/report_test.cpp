@@ -1,0 +1,57 @@
+#include "cli/report.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using namespace std::chrono_literals;
+using ticklab::game::json_string;
+
+TEST(Report, JsonStringEscapesQuotesBackslashesAndControls) {
+    EXPECT_EQ(json_string("a\"b\\c"), "\"a\\\"b\\\\c\"");
+    EXPECT_EQ(json_string("line\nnext\t"), "\"line\\nnext\\t\"");
+    EXPECT_EQ(json_string(std::string_view{"\x01", 1}), "\"\\u0001\"");
+    EXPECT_EQ(json_string("caf\xc3\xa9"), "\"caf\xc3\xa9\"");
+}
+
+TEST(Report, HasEveryKeyAndTheSceneFields) {
+    ticklab::manual_time_source source;
+    ticklab::game::scene_options options;
+    options.autopilot = true;
+    ticklab::game::session s{source, "lander", options, {}};
+    source.advance(100ms);
+    s.update_frame(s.advance());
+    const std::string json = ticklab::game::report_json(s, 0.1);
+    for (const char* key : {"\"scene\": \"lander\"", "\"tick_rate\": 60", "\"max_loops\": 8", "\"time_scale\": 1",
+                            "\"paused\": false", "\"frames\": 1", "\"ticks\": 6", "\"virtual_time_s\": 0.1",
+                            "\"real_time_s\": 0.1", "\"dropped_time_s\": 0", "\"max_ticks_per_frame\": 6",
+                            "\"state_hash\": \"0x", "\"lander_state\": \"flying\""}) {
+        EXPECT_NE(json.find(key), std::string::npos) << key << " in " << json;
+    }
+    EXPECT_EQ(json.front(), '{');
+    EXPECT_EQ(json.back(), '}');
+}
+
+TEST(Report, WritesAtomicallyAndLeavesNoTemporary) {
+    const auto folder = std::filesystem::temp_directory_path() / ("ticklab_report_test_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(folder);
+    const auto path = (folder / "report.json").string();
+    ASSERT_EQ(ticklab::game::write_text_atomically(path, "{\"a\": 1}\n"), "");
+    ASSERT_EQ(ticklab::game::write_text_atomically(path, "{\"b\": 2}\n"), "");
+    std::ifstream in{path};
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_EQ(text.str(), "{\"b\": 2}\n");
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator{folder}, {}), 1);
+    std::filesystem::remove_all(folder);
+}
+
+TEST(Report, RefusesMissingFoldersAndFolders) {
+    EXPECT_NE(ticklab::game::check_output_path("/nonexistent-folder/x.json"), "");
+    EXPECT_NE(ticklab::game::check_output_path("/tmp"), "");
+    EXPECT_NE(ticklab::game::check_output_path(""), "");
+    EXPECT_EQ(ticklab::game::check_output_path("-"), "");
+    EXPECT_NE(ticklab::game::write_text_atomically("/nonexistent-folder/x.json", "{}"), "");
+}
