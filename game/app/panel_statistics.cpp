@@ -34,17 +34,20 @@ void plot(const char* name, const char* unit, const game::frame_history& history
         latest = v;
     }
     if (high <= 0.0f) high = 1.0f;
-    char overlay[48];
-    std::snprintf(overlay, sizeof overlay, "%.2f %s", latest, unit);
-    ImGui::AlignTextToFramePadding();
+    // The latest value sits under the name, not over the plot, where bars would hide it.
+    char latest_text[48];
+    std::snprintf(latest_text, sizeof latest_text, "%.2f %s", latest, unit);
+    const float top = ImGui::GetCursorPosY();
     ImGui::TextUnformatted(name);
+    ImGui::TextDisabled("%s", latest_text);
     ImGui::SameLine(110.0f);
-    const ImVec2 size{ImGui::GetContentRegionAvail().x, 38.0f};
+    ImGui::SetCursorPosY(top);
+    const ImVec2 size{ImGui::GetContentRegionAvail().x, 34.0f};
     const std::string id = std::string("##") + name;
     if (histogram) {
-        ImGui::PlotHistogram(id.c_str(), sample_at, &source, count, 0, overlay, 0.0f, high * 1.15f, size);
+        ImGui::PlotHistogram(id.c_str(), sample_at, &source, count, 0, nullptr, 0.0f, high * 1.15f, size);
     } else {
-        ImGui::PlotLines(id.c_str(), sample_at, &source, count, 0, overlay, 0.0f, high * 1.15f, size);
+        ImGui::PlotLines(id.c_str(), sample_at, &source, count, 0, nullptr, 0.0f, high * 1.15f, size);
     }
 }
 
