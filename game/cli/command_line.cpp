@@ -112,12 +112,15 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
         out.scene = raw.scene;
     }
     if (given("--tick-rate")) {
-        out.loop.tick_rate_hz = static_cast<std::uint32_t>(checked_number("--tick-rate", raw.tick_rate, ticklab::check_tick_rate));
+        out.loop.tick_rate_hz =
+            static_cast<std::uint32_t>(checked_number("--tick-rate", raw.tick_rate, ticklab::check_tick_rate));
     }
     if (given("--max-loops")) {
-        out.loop.max_loops = static_cast<std::uint32_t>(checked_number("--max-loops", raw.max_loops, ticklab::check_max_loops));
+        out.loop.max_loops =
+            static_cast<std::uint32_t>(checked_number("--max-loops", raw.max_loops, ticklab::check_max_loops));
     }
-    if (given("--time-scale")) out.loop.time_scale = checked_number("--time-scale", raw.time_scale, ticklab::check_time_scale);
+    if (given("--time-scale"))
+        out.loop.time_scale = checked_number("--time-scale", raw.time_scale, ticklab::check_time_scale);
     if (given("--balls")) {
         out.scene_settings.balls =
             static_cast<std::uint32_t>(checked_number("--balls", raw.balls, whole_in("ball count", 0, max_balls)));
@@ -125,7 +128,8 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
     if (given("--seed")) out.scene_settings.seed = parse_seed(raw.seed);
     if (given("--fps-cap")) out.loop.fps_cap = checked_number("--fps-cap", raw.fps_cap, ticklab::check_fps_cap);
     if (given("--frames")) {
-        out.frames = static_cast<std::uint64_t>(checked_number("--frames", raw.frames, whole_in("frame count", 1, 1e9)));
+        out.frames =
+            static_cast<std::uint64_t>(checked_number("--frames", raw.frames, whole_in("frame count", 1, 1e9)));
     }
     if (given("--ticks")) {
         out.ticks = static_cast<std::uint64_t>(checked_number("--ticks", raw.ticks, whole_in("tick count", 0, 1e9)));
@@ -133,7 +137,8 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
     if (given("--frame-ms")) out.frame_ms = checked_number("--frame-ms", raw.frame_ms, frame_ms_check);
     if (given("--screenshot")) {
         if (raw.screenshot == "-") throw bad_value("--screenshot '-' is not allowed: give a file path");
-        if (std::string error = check_output_path(raw.screenshot); !error.empty()) throw bad_value("--screenshot: " + error);
+        if (std::string error = check_output_path(raw.screenshot); !error.empty())
+            throw bad_value("--screenshot: " + error);
         out.screenshot_path = raw.screenshot;
     }
     if (given("--report")) {
@@ -167,7 +172,8 @@ parse_result parse_command_line(int argc, const char* const* argv) {
     app.add_flag("--headless", raw.headless, "Run without a window on a manual clock, then exit");
     app.add_option("--frames", raw.frames, "Stop after this many frames (headless: default 600)");
     app.add_option("--ticks", raw.ticks, "Stop after this many ticks");
-    app.add_option("--frame-ms", raw.frame_ms, "Real time per frame in headless and screenshot runs, ms (default 16.67)");
+    app.add_option("--frame-ms", raw.frame_ms,
+                   "Real time per frame in headless and screenshot runs, ms (default 16.67)");
     app.add_option("--screenshot", raw.screenshot, "Save a PNG of the last frame to PATH");
     app.add_option("--report", raw.report, "Write a JSON report to PATH, or - for standard output");
 

@@ -20,9 +20,9 @@ namespace {
 ticklab::nanoseconds real_time_to_tick(const ticklab::fixed_loop& loop, std::uint64_t remaining) {
     // Tick lengths differ by at most 1 ns, so this is within 1 ns of the due time; the extra
     // nanosecond lands on or just past it, far short of the tick after.
-    const ticklab::nanoseconds virtual_needed =
-        loop.next_tick_time() - loop.virtual_now() + ticklab::tick_offset(remaining - 1, loop.tick_rate()) +
-        ticklab::nanoseconds{1};
+    const ticklab::nanoseconds virtual_needed = loop.next_tick_time() - loop.virtual_now() +
+                                                ticklab::tick_offset(remaining - 1, loop.tick_rate()) +
+                                                ticklab::nanoseconds{1};
     const double real = std::ceil(static_cast<double>(virtual_needed.count()) / loop.clock().time_scale());
     return ticklab::nanoseconds{static_cast<std::int64_t>(real) + 1};
 }
@@ -60,8 +60,8 @@ int run_headless(const launch_options& options) {
         ++frames;
     }
     if (options.ticks && !options.frames && frames == frame_limit && s.loop().ticks() < *options.ticks) {
-        std::cerr << "ticklab: stopped at the cap of " << frame_limit << " frames with " << s.loop().ticks()
-                  << " of " << *options.ticks << " ticks\n";
+        std::cerr << "ticklab: stopped at the cap of " << frame_limit << " frames with " << s.loop().ticks() << " of "
+                  << *options.ticks << " ticks\n";
     }
 
     const double real_time_s = ticklab::to_seconds(source.now());

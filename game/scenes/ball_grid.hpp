@@ -16,8 +16,7 @@ class ball_grid {
 public:
     // Sizes the grid for `count` balls of radius up to `max_radius` in a width x height box. The
     // cell count is bounded by about the ball count (plus a small floor), never by the box size.
-    void rebuild(std::span<const double> x, std::span<const double> y, double width, double height,
-                 double max_radius);
+    void rebuild(std::span<const double> x, std::span<const double> y, double width, double height, double max_radius);
 
     [[nodiscard]] std::uint32_t columns() const noexcept { return columns_; }
     [[nodiscard]] std::uint32_t rows() const noexcept { return rows_; }
@@ -33,9 +32,9 @@ public:
 private:
     std::uint32_t columns_ = 1;
     std::uint32_t rows_ = 1;
-    std::vector<std::uint32_t> start_;   // cells + 1 entries: cell c holds sorted_[start_[c], start_[c+1])
-    std::vector<std::uint32_t> cell_of_; // per ball
-    std::vector<std::uint32_t> sorted_;  // ball indices grouped by cell
+    std::vector<std::uint32_t> start_;    // cells + 1 entries: cell c holds sorted_[start_[c], start_[c+1])
+    std::vector<std::uint32_t> cell_of_;  // per ball
+    std::vector<std::uint32_t> sorted_;   // ball indices grouped by cell
 };
 
 }  // namespace ticklab::game

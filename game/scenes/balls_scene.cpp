@@ -22,7 +22,9 @@ constexpr double max_box = 10'000.0;
 // at most this many others per cell, so a tick stays O(n) even then.
 constexpr std::size_t max_partners_per_cell = 1000;
 
-double finite_or(double value, double fallback) { return std::isfinite(value) ? value : fallback; }
+double finite_or(double value, double fallback) {
+    return std::isfinite(value) ? value : fallback;
+}
 
 }  // namespace
 
@@ -104,9 +106,8 @@ void balls_scene::spawn_at(double x, double y, std::uint32_t count) {
         const double speed = rng_.uniform(10.0, 40.0);
         // A small ring around the pointer, so the new balls do not start exactly on top of each other.
         const double spread = 2.0 * r * std::sqrt(static_cast<double>(count));
-        add_ball(x + spread * rng_.uniform(-0.5, 0.5), y + spread * rng_.uniform(-0.5, 0.5),
-                 speed * std::cos(heading), speed * std::sin(heading), r,
-                 static_cast<std::uint8_t>(rng_.below(balls_palette_size)));
+        add_ball(x + spread * rng_.uniform(-0.5, 0.5), y + spread * rng_.uniform(-0.5, 0.5), speed * std::cos(heading),
+                 speed * std::sin(heading), r, static_cast<std::uint8_t>(rng_.below(balls_palette_size)));
     }
 }
 
@@ -303,7 +304,9 @@ double balls_scene::kinetic_energy() const noexcept {
     return sum;
 }
 
-void balls_scene::write_options(scene_options& options) const { options.balls = options_.balls; }
+void balls_scene::write_options(scene_options& options) const {
+    options.balls = options_.balls;
+}
 
 void balls_scene::report_fields(std::vector<report_field>& out) const {
     out.push_back({"balls", std::to_string(x_.size())});

@@ -22,12 +22,12 @@ namespace ticklab::game {
 inline constexpr std::uint32_t max_balls = 100'000;
 
 struct balls_config {
-    double width = 160.0;          // world units
+    double width = 160.0;  // world units
     double height = 90.0;
     bool gravity_on = true;
-    double gravity = 40.0;         // world units / s^2, 0 .. max_gravity
-    double restitution = 0.9;      // 0 (no bounce) .. 1 (elastic)
-    double radius_min = 0.6;       // world units, before fitting
+    double gravity = 40.0;     // world units / s^2, 0 .. max_gravity
+    double restitution = 0.9;  // 0 (no bounce) .. 1 (elastic)
+    double radius_min = 0.6;   // world units, before fitting
     double radius_max = 1.8;
     // Shrinks all radii at reset so the balls cover at most `fill` of the box: 100,000 balls then
     // still fit and look like balls. Off in stress tests, to pack the box far beyond its area.
@@ -94,7 +94,7 @@ private:
     std::vector<double> x_, y_, prev_x_, prev_y_, vx_, vy_, radius_, inv_mass_;
     std::vector<std::uint8_t> colour_;
     ball_grid grid_;
-    std::vector<double> scratch_;            // for sort_by_cell, kept to avoid allocating
+    std::vector<double> scratch_;  // for sort_by_cell, kept to avoid allocating
     std::vector<std::uint8_t> scratch_colour_;
 };
 

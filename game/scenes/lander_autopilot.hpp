@@ -20,21 +20,21 @@ struct lander_body {
 
 struct lander_controls {
     bool thrust = false;
-    bool rotate_left = false;   // counter-clockwise
+    bool rotate_left = false;  // counter-clockwise
     bool rotate_right = false;
 };
 
 struct lander_physics {
-    static constexpr double gravity = 1.62;        // m/s^2, the Moon's
-    static constexpr double thrust = 4.5;          // m/s^2 at full burn
-    static constexpr double spin_rate = 15.0;      // rad/s^2 from the attitude jets
-    static constexpr double max_spin = 3.0;        // rad/s
-    static constexpr double foot_drop = 2.4;       // m below the centre
-    static constexpr double foot_spread = 2.2;     // m either side
-    static constexpr double full_fuel = 24.0;      // s of burn
+    static constexpr double gravity = 1.62;     // m/s^2, the Moon's
+    static constexpr double thrust = 4.5;       // m/s^2 at full burn
+    static constexpr double spin_rate = 15.0;   // rad/s^2 from the attitude jets
+    static constexpr double max_spin = 3.0;     // rad/s
+    static constexpr double foot_drop = 2.4;    // m below the centre
+    static constexpr double foot_spread = 2.2;  // m either side
+    static constexpr double full_fuel = 24.0;   // s of burn
     // Touchdown limits for a landing (else a crash).
-    static constexpr double max_landing_vy = 2.5;  // m/s
-    static constexpr double max_landing_vx = 1.5;  // m/s
+    static constexpr double max_landing_vy = 2.5;       // m/s
+    static constexpr double max_landing_vx = 1.5;       // m/s
     static constexpr double max_landing_angle = 0.175;  // rad, about 10 degrees
 };
 

@@ -11,14 +11,19 @@ namespace ticklab::game {
 
 std::string_view to_string(lander_state state) {
     switch (state) {
-        case lander_state::flying: return "flying";
-        case lander_state::landed: return "landed";
-        case lander_state::crashed: return "crashed";
+        case lander_state::flying:
+            return "flying";
+        case lander_state::landed:
+            return "landed";
+        case lander_state::crashed:
+            return "crashed";
     }
     return "flying";
 }
 
-lander_scene::lander_scene(const scene_options& options) { reset(options); }
+lander_scene::lander_scene(const scene_options& options) {
+    reset(options);
+}
 
 void lander_scene::reset(const scene_options& options) {
     options_ = options;
@@ -69,7 +74,8 @@ void lander_scene::fly(const lander_controls& controls, double dt) {
     // motion is integrated exactly for that: the physics is right at any tick rate, so what goes
     // wrong at 5 Hz is the controller's, not the integrator's. The engine pushes along the
     // attitude at the start of the tick.
-    const double spin_accel = (controls.rotate_left ? p::spin_rate : 0.0) - (controls.rotate_right ? p::spin_rate : 0.0);
+    const double spin_accel =
+        (controls.rotate_left ? p::spin_rate : 0.0) - (controls.rotate_right ? p::spin_rate : 0.0);
     const double ax = -std::sin(b.angle) * p::thrust * (burn / std::max(dt, 1e-12));
     const double ay = std::cos(b.angle) * p::thrust * (burn / std::max(dt, 1e-12)) - p::gravity;
     const double spin = std::clamp(b.spin + spin_accel * dt, -p::max_spin, p::max_spin);
@@ -118,7 +124,9 @@ double lander_scene::altitude() const noexcept {
     return std::max(0.0, foot_y - terrain_.height_at(body_.x));
 }
 
-void lander_scene::write_options(scene_options& options) const { options.autopilot = autopilot_; }
+void lander_scene::write_options(scene_options& options) const {
+    options.autopilot = autopilot_;
+}
 
 void lander_scene::report_fields(std::vector<report_field>& out) const {
     std::string value{'"'};

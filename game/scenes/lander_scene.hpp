@@ -53,7 +53,7 @@ private:
     random_source rng_;
     lander_terrain terrain_;
     lander_body body_;
-    lander_body previous_;   // last tick's body, for interpolated drawing
+    lander_body previous_;  // last tick's body, for interpolated drawing
     lander_body touchdown_;
     lander_state state_ = lander_state::flying;
     bool autopilot_ = false;

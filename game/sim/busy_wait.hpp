@@ -2,8 +2,8 @@
 // Artificial load for the demo: spins for a span of real time, so a slow tick or frame can be
 // shown without touching the simulation.
 
-#include <chrono>
 #include <algorithm>
+#include <chrono>
 
 namespace ticklab::game {
 

@@ -6,7 +6,9 @@ namespace ticklab::game {
 
 namespace {
 
-std::size_t index_of(action a) { return static_cast<std::size_t>(a); }
+std::size_t index_of(action a) {
+    return static_cast<std::size_t>(a);
+}
 
 }  // namespace
 
@@ -26,7 +28,9 @@ void input_buffer::release(action a) {
     down_[i] = false;
 }
 
-void input_buffer::pointer(const pointer_event& event) { pointer_.push_back(event); }
+void input_buffer::pointer(const pointer_event& event) {
+    pointer_.push_back(event);
+}
 
 void input_buffer::release_all() {
     // Presses already made still reach their tick (as a press and release would); only the

@@ -20,7 +20,9 @@ constexpr std::array<scene_entry, 2> entries{{
 
 }  // namespace
 
-std::span<const scene_entry> scene_registry() { return entries; }
+std::span<const scene_entry> scene_registry() {
+    return entries;
+}
 
 const scene_entry* find_scene(std::string_view name) {
     for (const scene_entry& entry : entries) {

@@ -91,7 +91,9 @@ void session::update_frame(const ticklab::frame_stats& frame) {
     });
 }
 
-void session::draw(draw_list& out) const { scene_->draw(out, settings.interpolate ? loop_.stats().alpha : 1.0); }
+void session::draw(draw_list& out) const {
+    scene_->draw(out, settings.interpolate ? loop_.stats().alpha : 1.0);
+}
 
 void session::switch_scene(const scene_entry& entry) {
     scene_->write_options(options_);

@@ -52,10 +52,32 @@ TEST(CommandLine, DefaultsWithNoArguments) {
 }
 
 TEST(CommandLine, ReadsEveryOption) {
-    const parsed p = parse({"--scene", "lander", "--tick-rate", "5", "--max-loops", "3", "--time-scale", "2.5",
-                            "--paused", "--balls", "1000", "--seed", "18446744073709551615", "--autopilot",
-                            "--fps-cap", "30", "--no-vsync", "--headless", "--frames", "10", "--ticks", "20",
-                            "--frame-ms", "50", "--report", "-"});
+    const parsed p = parse({"--scene",
+                            "lander",
+                            "--tick-rate",
+                            "5",
+                            "--max-loops",
+                            "3",
+                            "--time-scale",
+                            "2.5",
+                            "--paused",
+                            "--balls",
+                            "1000",
+                            "--seed",
+                            "18446744073709551615",
+                            "--autopilot",
+                            "--fps-cap",
+                            "30",
+                            "--no-vsync",
+                            "--headless",
+                            "--frames",
+                            "10",
+                            "--ticks",
+                            "20",
+                            "--frame-ms",
+                            "50",
+                            "--report",
+                            "-"});
     ASSERT_FALSE(p.result.exit_code.has_value()) << p.err;
     const auto& o = p.result.options;
     EXPECT_EQ(o.scene, "lander");
@@ -83,7 +105,9 @@ TEST(CommandLine, HelpPrintsToStdoutAndExitsZero) {
     EXPECT_TRUE(p.err.empty());
 }
 
-TEST(CommandLine, UnknownSceneNamesTheChoices) { expect_rejected({"--scene", "moon"}, "balls or lander"); }
+TEST(CommandLine, UnknownSceneNamesTheChoices) {
+    expect_rejected({"--scene", "moon"}, "balls or lander");
+}
 
 TEST(CommandLine, BadTickRatesAreRejected) {
     for (const char* bad : {"0", "-5", "nan", "inf", "1001", "1e9", "2.5", "abc", ""}) {

@@ -42,7 +42,9 @@ TEST(LanderScene, AutopilotLandsFromTheDefaultStartAt60Hz) {
     EXPECT_LE(std::abs(s.touchdown().vy), ticklab::game::lander_physics::max_landing_vy);
 }
 
-TEST(LanderScene, AutopilotLandsForEverySeedAt60Hz) { EXPECT_EQ(landings(60, 20), 20); }
+TEST(LanderScene, AutopilotLandsForEverySeedAt60Hz) {
+    EXPECT_EQ(landings(60, 20), 20);
+}
 
 TEST(LanderScene, AutopilotMostlyCrashesAt5Hz) {
     // A decision held for 200 ms: the attitude overshoots and the braking burn starts late.

@@ -24,10 +24,10 @@ TEST(Report, HasEveryKeyAndTheSceneFields) {
     source.advance(100ms);
     s.update_frame(s.advance());
     const std::string json = ticklab::game::report_json(s, 0.1);
-    for (const char* key : {"\"scene\": \"lander\"", "\"tick_rate\": 60", "\"max_loops\": 8", "\"time_scale\": 1",
-                            "\"paused\": false", "\"frames\": 1", "\"ticks\": 6", "\"virtual_time_s\": 0.1",
-                            "\"real_time_s\": 0.1", "\"dropped_time_s\": 0", "\"max_ticks_per_frame\": 6",
-                            "\"state_hash\": \"0x", "\"lander_state\": \"flying\""}) {
+    for (const char* key :
+         {"\"scene\": \"lander\"", "\"tick_rate\": 60", "\"max_loops\": 8", "\"time_scale\": 1", "\"paused\": false",
+          "\"frames\": 1", "\"ticks\": 6", "\"virtual_time_s\": 0.1", "\"real_time_s\": 0.1", "\"dropped_time_s\": 0",
+          "\"max_ticks_per_frame\": 6", "\"state_hash\": \"0x", "\"lander_state\": \"flying\""}) {
         EXPECT_NE(json.find(key), std::string::npos) << key << " in " << json;
     }
     EXPECT_EQ(json.front(), '{');

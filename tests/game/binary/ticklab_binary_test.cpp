@@ -32,7 +32,8 @@ struct binary_fixture : ::testing::Test {
 
     void SetUp() override {
         const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        folder = fs::temp_directory_path() / (std::string{"ticklab_binary_"} + info->name() + "_" + std::to_string(::getpid()));
+        folder = fs::temp_directory_path() /
+                 (std::string{"ticklab_binary_"} + info->name() + "_" + std::to_string(::getpid()));
         fs::create_directories(folder);
     }
     void TearDown() override { fs::remove_all(folder); }
@@ -68,7 +69,9 @@ std::string field(const std::string& json, const std::string& key) {
     return json.substr(start, end - start);
 }
 
-double number(const std::string& json, const std::string& key) { return std::stod(field(json, key)); }
+double number(const std::string& json, const std::string& key) {
+    return std::stod(field(json, key));
+}
 
 int lines(const std::string& text) {
     int n = 0;
