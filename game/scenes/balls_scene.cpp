@@ -20,7 +20,7 @@ constexpr double min_box = 1.0;
 constexpr double max_box = 10'000.0;
 // An overfull cell (only when the box is packed far beyond its area) resolves each ball against
 // at most this many others per cell, so a tick stays O(n) even then.
-constexpr std::size_t max_partners_per_cell = 1000;
+constexpr std::size_t max_partners_per_cell = 64;
 
 double finite_or(double value, double fallback) {
     return std::isfinite(value) ? value : fallback;
