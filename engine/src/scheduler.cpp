@@ -103,9 +103,7 @@ task_handle scheduler::add(task_kind kind, std::int64_t start, std::int64_t inte
 
     std::uint32_t index = 0;
     if (free_.empty()) {
-        index = static_cast<std::uint32_t>(slots_.size());
-        slots_.emplace_back();
-        functions_.emplace_back();
+        index = slots_.grow();
         cold_.emplace_back();
     } else {
         index = free_.back();
@@ -118,10 +116,12 @@ task_handle scheduler::add(task_kind kind, std::int64_t start, std::int64_t inte
     s.budget = budget.count();
     s.credit = 0;
     s.runs = 0;
-    s.skips = 0;
+    s.last_cost = 0;
+    s.max_cost = 0;
+    s.total_cost = 0;
     s.priority = priority;
     s.kind = kind;
-    functions_[index] = std::move(fn);
+    s.function = std::move(fn);
     cold_[index] = cold{.name = std::move(name)};
     ++live_;
     queue(index, due);
@@ -167,8 +167,8 @@ void scheduler::retire(std::uint32_t index, bool bump_generation) {
     s.queued_seq = 0;
     if (s.generation != 0) free_.push_back(index);  // a wrapped generation retires the slot for good
     // Destroy the callable last: its captures' destructors may call back into the scheduler.
-    task_function dead = std::move(functions_[index]);
-    functions_[index] = nullptr;
+    task_function dead = std::move(s.function);
+    s.function = nullptr;
 }
 
 scheduler::slot* scheduler::find(task_handle handle) noexcept {
@@ -226,17 +226,39 @@ void scheduler::run_due(task_kind kind, std::int64_t until) {
     const std::size_t k = kind_index(kind);
     task_queue& q = queues_[k];
     while (!q.empty() && q.top().due <= until) {
-        const task_queue::entry e = q.pop();
-        if (slots_[e.slot].queued_seq != task_queue::seq_of(e.key)) {
-            --stale_[k];
+        const task_queue::entry e = q.top();
+        slot& s = slots_[e.slot];
+        if (s.queued_seq != task_queue::seq_of(e.key)) {
+            q.pop();
+            if (stale_[k] > 0) --stale_[k];
             continue;
         }
         if (kind == task_kind::time) counters_[k] = e.due;  // the clock reads the run's exact due time
-        dispatch(e.slot, e.due);
+        // The entry stays at the top while the task runs, so that a periodic task can be re-keyed in
+        // place with one sift-down.
+        std::int64_t next = 0;
+        const bool again = dispatch(e.slot, e.due, next);
+        if (!q.empty() && q.top().key == e.key) {  // keys are unique: still our entry
+            if (again) {
+                const std::uint64_t seq = next_seq_++;
+                s.queued_seq = seq;
+                s.next_due = next;
+                s.state = slot_state::queued;
+                q.replace_top({.due = next, .key = task_queue::make_key(s.priority, seq), .slot = e.slot});
+            } else {
+                q.pop();
+            }
+            if (!q.empty()) __builtin_prefetch(&slots_[q.top().slot]);  // the next run's task
+        } else {
+            // A run queued during the task went ahead of it (or the queue was compacted): the old
+            // entry, if still there, is stale now.
+            ++stale_[k];
+            if (again) queue(e.slot, next);
+        }
     }
 }
 
-void scheduler::dispatch(std::uint32_t index, std::int64_t due) {
+bool scheduler::dispatch(std::uint32_t index, std::int64_t due, std::int64_t& next) {
     slot* s = &slots_[index];
     s->queued_seq = 0;
     s->state = slot_state::running;
@@ -252,49 +274,45 @@ void scheduler::dispatch(std::uint32_t index, std::int64_t due) {
         const nanoseconds begin = measure ? cost_clock_->now() : nanoseconds{0};
         task_context context{*this, task_handle{index, s->generation}, due};
         try {
-            functions_[index](context);
+            s->function(context);  // slots never move, so `s` stays valid whatever the task does
         } catch (...) {
-            s = &slots_[index];
             retire(index, s->state != slot_state::zombie);
             throw;
         }
-        s = &slots_[index];  // the task may have scheduled others and moved the slots
         ++s->runs;
         if (measure) {
             const std::int64_t cost = std::max<std::int64_t>(0, (cost_clock_->now() - begin).count());
-            cold& c = cold_[index];
-            c.last_cost = cost;
-            c.max_cost = std::max(c.max_cost, cost);
-            c.total_cost += cost;
-            ++c.measured;
+            s->last_cost = cost;
+            s->max_cost = std::max(s->max_cost, cost);
+            s->total_cost += cost;
             if (s->budget > 0) s->credit -= cost;
         }
     } else {
-        ++s->skips;
+        ++cold_[index].skips;
     }
 
     if (s->state == slot_state::zombie) {  // terminated while running
         retire(index, false);
-        return;
+        return false;
     }
     if (s->interval == 0) {
         retire(index, true);
-        return;
+        return false;
     }
-    std::int64_t next = due + s->interval;
+    next = due + s->interval;
     if (s->kind != task_kind::time) {
         next = catch_up(next, s->interval, counters_[kind_index(s->kind)] + 1);  // no burst of missed counts
     }
     if (next >= s->end) {
         retire(index, true);
-        return;
+        return false;
     }
     if (s->state == slot_state::running_paused) {
         s->state = slot_state::paused;
         s->next_due = next;
-    } else {
-        queue(index, next);
+        return false;
     }
+    return true;
 }
 
 bool scheduler::terminate(task_handle handle) {
@@ -387,6 +405,7 @@ std::optional<task_info> scheduler::info(task_handle handle) const {
     const slot* s = find(handle);
     if (s == nullptr) return std::nullopt;
     const cold& c = cold_[handle.index];
+    const std::int64_t runs = static_cast<std::int64_t>(s->runs);
     return task_info{
         .handle = handle,
         .name = c.name,
@@ -395,10 +414,10 @@ std::optional<task_info> scheduler::info(task_handle handle) const {
         .interval = s->interval,
         .next_due = s->next_due,
         .runs = s->runs,
-        .skips = s->skips,
-        .last_cost = nanoseconds{c.last_cost},
-        .average_cost = nanoseconds{c.measured == 0 ? 0 : c.total_cost / static_cast<std::int64_t>(c.measured)},
-        .max_cost = nanoseconds{c.max_cost},
+        .skips = c.skips,
+        .last_cost = nanoseconds{s->last_cost},
+        .average_cost = nanoseconds{runs == 0 ? 0 : s->total_cost / runs},
+        .max_cost = nanoseconds{s->max_cost},
         .budget = nanoseconds{s->budget},
         .paused = s->state == slot_state::paused || s->state == slot_state::running_paused,
     };
@@ -416,7 +435,7 @@ void scheduler::prune_top(task_kind kind) const {
     task_queue& q = queues_[k];
     while (!q.empty() && slots_[q.top().slot].queued_seq != task_queue::seq_of(q.top().key)) {
         q.pop();
-        --stale_[k];
+        if (stale_[k] > 0) --stale_[k];
     }
 }
 

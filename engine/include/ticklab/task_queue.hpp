@@ -74,11 +74,16 @@ public:
         return removed;
     }
 
+    // Replaces the top entry by `e` (one sift-down: cheaper than pop() then push()).
+    void replace_top(const entry& e) noexcept { sift_down(0, e); }
+
     void clear() noexcept { heap_.clear(); }
 
 private:
     static constexpr std::size_t arity = 4;
 
+    // Branch-free on purpose: which child wins is unpredictable, and mispredictions were the main
+    // cost of a sift-down.
     [[nodiscard]] static bool before(const entry& a, const entry& b) noexcept {
         return a.due < b.due || (a.due == b.due && a.key < b.key);
     }
