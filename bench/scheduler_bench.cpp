@@ -44,7 +44,9 @@ std::vector<periodic> make_tasks(std::int64_t n, std::uint64_t seed = 42) {
 }
 
 // About 4.65 runs per microsecond per 100,000 tasks for intervals uniform in [1, 100] ms.
-std::int64_t step_for(std::int64_t n) { return 10'000 * 100'000 / n; }
+std::int64_t step_for(std::int64_t n) {
+    return 10'000 * 100'000 / n;
+}
 
 // ---- baseline: seed 001's sorted linked list ---------------------------------------------------
 
@@ -158,8 +160,12 @@ void linked_list_dispatch(benchmark::State& state) {
     state.SetItemsProcessed(static_cast<std::int64_t>(runs));
 }
 
-void scheduler_dispatch_unmeasured(benchmark::State& state) { scheduler_dispatch(state, false); }
-void scheduler_dispatch_measured(benchmark::State& state) { scheduler_dispatch(state, true); }
+void scheduler_dispatch_unmeasured(benchmark::State& state) {
+    scheduler_dispatch(state, false);
+}
+void scheduler_dispatch_measured(benchmark::State& state) {
+    scheduler_dispatch(state, true);
+}
 
 // ---- churn: schedule one, terminate one ---------------------------------------------------------
 

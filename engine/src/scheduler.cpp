@@ -12,12 +12,14 @@ constexpr std::int64_t forever = std::numeric_limits<std::int64_t>::max();
 // Counts above this are refused so that due + interval arithmetic cannot overflow.
 constexpr std::uint64_t max_count = std::uint64_t{1} << 62;
 
-[[noreturn]] void bad(const std::string& what) { throw std::invalid_argument(what); }
+[[noreturn]] void bad(const std::string& what) {
+    throw std::invalid_argument(what);
+}
 
 void check_priority(const char* where, int priority) {
     if (priority < min_priority || priority > max_priority) {
-        bad(std::string(where) + ": priority " + std::to_string(priority) + " is out of range; allowed: " +
-            std::to_string(min_priority) + " to " + std::to_string(max_priority));
+        bad(std::string(where) + ": priority " + std::to_string(priority) +
+            " is out of range; allowed: " + std::to_string(min_priority) + " to " + std::to_string(max_priority));
     }
 }
 
@@ -86,8 +88,8 @@ task_handle scheduler::add_count(task_kind kind, count_task_options options, tas
     check_count(where, "interval", options.interval);
     check_count(where, "duration", options.duration);
     return add(kind, static_cast<std::int64_t>(options.start), static_cast<std::int64_t>(options.interval),
-               static_cast<std::int64_t>(options.duration), options.priority, options.budget,
-               std::move(options.name), std::move(fn));
+               static_cast<std::int64_t>(options.duration), options.priority, options.budget, std::move(options.name),
+               std::move(fn));
 }
 
 task_handle scheduler::add_render(render_task_options options, task_function fn) {
@@ -149,9 +151,8 @@ void scheduler::unqueue(std::uint32_t index) {
     const std::size_t k = kind_index(s.kind);
     task_queue& q = queues_[k];
     if (++stale_[k] > 1024 && stale_[k] * 2 > q.size()) {
-        q.remove_if([this](const task_queue::entry& e) {
-            return slots_[e.slot].queued_seq != task_queue::seq_of(e.key);
-        });
+        q.remove_if(
+            [this](const task_queue::entry& e) { return slots_[e.slot].queued_seq != task_queue::seq_of(e.key); });
         stale_[k] = 0;
     }
 }
@@ -184,12 +185,14 @@ const scheduler::slot* scheduler::find(task_handle handle) const noexcept {
     return &s;
 }
 
-bool scheduler::valid(task_handle handle) const noexcept { return find(handle) != nullptr; }
+bool scheduler::valid(task_handle handle) const noexcept {
+    return find(handle) != nullptr;
+}
 
 void scheduler::advance_to(nanoseconds virtual_time) {
     if (virtual_time < now()) {
-        bad("advance_to: time " + std::to_string(virtual_time.count()) + " ns is before now() = " +
-            std::to_string(now().count()) + " ns; allowed: >= now()");
+        bad("advance_to: time " + std::to_string(virtual_time.count()) +
+            " ns is before now() = " + std::to_string(now().count()) + " ns; allowed: >= now()");
     }
     driving_scope scope{*this, task_kind::time, "advance_to"};
     run_due(task_kind::time, virtual_time.count());
@@ -208,8 +211,8 @@ void scheduler::on_tick(std::uint64_t tick_index) {
 
 void scheduler::run_frame(std::uint64_t frame_index) {
     if (frame_index < frame() || frame_index > max_count) {
-        bad("run_frame: frame " + std::to_string(frame_index) + " is before the last one, " +
-            std::to_string(frame()) + "; allowed: >= it");
+        bad("run_frame: frame " + std::to_string(frame_index) + " is before the last one, " + std::to_string(frame()) +
+            "; allowed: >= it");
     }
     driving_scope scope{*this, task_kind::frame, "run_frame"};
     counters_[kind_index(task_kind::frame)] = static_cast<std::int64_t>(frame_index);

@@ -28,7 +28,9 @@ script_host::~script_host() {
     scripts_.clear();
 }
 
-script_handle script_host::start(script s, std::string name) { return start(std::move(s), {}, std::move(name)); }
+script_handle script_host::start(script s, std::string name) {
+    return start(std::move(s), {}, std::move(name));
+}
 
 script_handle script_host::start(script s, std::function<bool()> owner_alive, std::string name) {
     if (!s.frame_ || s.frame_.done()) {
@@ -103,42 +105,42 @@ std::string script_host::task_name(std::uint64_t root) const {
 
 void script_host::wait_time(detail::script_coroutine frame, nanoseconds delay) {
     const std::uint64_t root = frame.promise().root;
-    frame.promise().wake = tasks_.schedule_time({.start = tasks_.now() + delay, .name = task_name(root)},
-                                                [this, root, frame] {
-                                                    frame.promise().wake = {};
-                                                    resume(root, frame);
-                                                });
+    frame.promise().wake =
+        tasks_.schedule_time({.start = tasks_.now() + delay, .name = task_name(root)}, [this, root, frame] {
+            frame.promise().wake = {};
+            resume(root, frame);
+        });
 }
 
 void script_host::wait_tick(detail::script_coroutine frame) {
     const std::uint64_t root = frame.promise().root;
-    frame.promise().wake = tasks_.schedule_tick({.start = tasks_.tick() + 1, .interval = 0, .name = task_name(root)},
-                                                [this, root, frame] {
-                                                    frame.promise().wake = {};
-                                                    resume(root, frame);
-                                                });
+    frame.promise().wake =
+        tasks_.schedule_tick({.start = tasks_.tick() + 1, .interval = 0, .name = task_name(root)}, [this, root, frame] {
+            frame.promise().wake = {};
+            resume(root, frame);
+        });
 }
 
 void script_host::wait_frame(detail::script_coroutine frame) {
     const std::uint64_t root = frame.promise().root;
-    frame.promise().wake = tasks_.schedule_frame(
-        {.start = tasks_.frame() + 1, .interval = 0, .name = task_name(root)}, [this, root, frame] {
-            frame.promise().wake = {};
-            resume(root, frame);
-        });
+    frame.promise().wake = tasks_.schedule_frame({.start = tasks_.frame() + 1, .interval = 0, .name = task_name(root)},
+                                                 [this, root, frame] {
+                                                     frame.promise().wake = {};
+                                                     resume(root, frame);
+                                                 });
 }
 
 void script_host::wait_until(detail::script_coroutine frame, std::function<bool()> predicate) {
     const std::uint64_t root = frame.promise().root;
-    frame.promise().wake = tasks_.schedule_tick(
-        {.start = tasks_.tick() + 1, .interval = 1, .name = task_name(root)},
-        [this, root, frame, predicate = std::move(predicate)](task_context& context) {
-            // The owner first: the predicate may read the owner's state.
-            if (!owner_alive(root) || !predicate()) return;
-            context.terminate();
-            frame.promise().wake = {};
-            resume(root, frame);
-        });
+    frame.promise().wake =
+        tasks_.schedule_tick({.start = tasks_.tick() + 1, .interval = 1, .name = task_name(root)},
+                             [this, root, frame, predicate = std::move(predicate)](task_context& context) {
+                                 // The owner first: the predicate may read the owner's state.
+                                 if (!owner_alive(root) || !predicate()) return;
+                                 context.terminate();
+                                 frame.promise().wake = {};
+                                 resume(root, frame);
+                             });
 }
 
 }  // namespace ticklab

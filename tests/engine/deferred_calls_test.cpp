@@ -31,8 +31,8 @@ TEST(DeferredCalls, ActionRunsOnTheTargetAfterTheDelayThenOnDoneCompleted) {
     deferred_calls calls{tasks};
     const object_handle a = objects.create(target{"a", {}});
     std::vector<call_status> done;
-    calls.call(objects, a, [&](target& t) { t.hits.push_back(tasks.now()); }, 30ms,
-               [&](call_status s) { done.push_back(s); });
+    calls.call(
+        objects, a, [&](target& t) { t.hits.push_back(tasks.now()); }, 30ms, [&](call_status s) { done.push_back(s); });
     tasks.advance_to(29ms);
     EXPECT_TRUE(objects.get(a)->hits.empty());
     tasks.advance_to(100ms);
@@ -48,7 +48,8 @@ TEST(DeferredCalls, CallToDestroyedTargetIsDroppedAndReportsTargetGone) {
     const object_handle a = objects.create(target{"a", {}});
     int actions = 0;
     std::vector<call_status> done;
-    calls.call(objects, a, [&](target&) { ++actions; }, 10ms, [&](call_status s) { done.push_back(s); });
+    calls.call(
+        objects, a, [&](target&) { ++actions; }, 10ms, [&](call_status s) { done.push_back(s); });
     objects.destroy(a);
     const object_handle b = objects.create(target{"b", {}});  // reuses a's slot
     ASSERT_EQ(b.index, a.index);
@@ -106,11 +107,14 @@ TEST(DeferredCalls, ActionMaySpawnObjectsAndPostCalls) {
     deferred_calls calls{tasks};
     const object_handle a = objects.create(target{"a", {}});
     int chained = 0;
-    calls.call(objects, a, [&](target& t) {
-        for (int i = 0; i < 1000; ++i) objects.create(target{"spawn", {}});  // must not move `t`
-        t.hits.push_back(tasks.now());
-        calls.call([&] { ++chained; }, 0ms);  // zero delay from inside dispatch: runs in this advance
-    }, 1ms);
+    calls.call(
+        objects, a,
+        [&](target& t) {
+            for (int i = 0; i < 1000; ++i) objects.create(target{"spawn", {}});  // must not move `t`
+            t.hits.push_back(tasks.now());
+            calls.call([&] { ++chained; }, 0ms);  // zero delay from inside dispatch: runs in this advance
+        },
+        1ms);
     tasks.advance_to(1ms);
     EXPECT_EQ(objects.size(), 1001u);
     EXPECT_EQ(objects.get(a)->hits.size(), 1u);

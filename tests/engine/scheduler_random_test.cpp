@@ -318,7 +318,9 @@ private:
 
 void run_random_operations(std::uint64_t seed, int operations) {
     std::mt19937_64 rng{seed};
-    auto roll = [&](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>{lo, hi}(rng); };
+    auto roll = [&](std::int64_t lo, std::int64_t hi) {
+        return std::uniform_int_distribution<std::int64_t>{lo, hi}(rng);
+    };
 
     model expected;
     subject actual;
@@ -331,7 +333,8 @@ void run_random_operations(std::uint64_t seed, int operations) {
         // Mostly a live task; sometimes any task ever scheduled, whose handle is likely stale.
         int any_id = -1;
         if (!expected.tasks.empty() && roll(0, 4) != 0) {
-            any_id = std::next(expected.tasks.begin(), roll(0, static_cast<std::int64_t>(expected.tasks.size()) - 1))->first;
+            any_id =
+                std::next(expected.tasks.begin(), roll(0, static_cast<std::int64_t>(expected.tasks.size()) - 1))->first;
         } else if (actual.next_id > 0) {
             any_id = static_cast<int>(roll(0, actual.next_id - 1));
         }
@@ -340,8 +343,8 @@ void run_random_operations(std::uint64_t seed, int operations) {
         if (choice < (crowded ? 5 : 22)) {
             what = "schedule";
             const bool frame_task = roll(0, 3) == 0;
-            const std::int64_t start = frame_task ? static_cast<std::int64_t>(frame) + roll(0, 5)
-                                                  : expected.now + roll(-5, 40);
+            const std::int64_t start =
+                frame_task ? static_cast<std::int64_t>(frame) + roll(0, 5) : expected.now + roll(-5, 40);
             const std::int64_t interval = roll(0, 9) == 0 ? 0 : (frame_task ? roll(1, 4) : roll(1, 60));
             const std::int64_t duration = roll(0, 2) == 0 ? 0 : roll(1, frame_task ? 30 : 300);
             const int priority = static_cast<int>(roll(-2, 2));
@@ -389,9 +392,8 @@ void run_random_operations(std::uint64_t seed, int operations) {
         ASSERT_EQ(actual.log.size(), expected.log.size()) << "operation " << op << " (" << what << ")";
         for (; checked < expected.log.size(); ++checked) {
             ASSERT_EQ(actual.log[checked], expected.log[checked])
-                << "dispatch " << checked << " after operation " << op << " (" << what
-                << "): scheduler ran " << describe(actual.log[checked]) << ", model expected "
-                << describe(expected.log[checked]);
+                << "dispatch " << checked << " after operation " << op << " (" << what << "): scheduler ran "
+                << describe(actual.log[checked]) << ", model expected " << describe(expected.log[checked]);
         }
         ASSERT_EQ(actual.tasks.size(), expected.tasks.size()) << "operation " << op;
         if (op % 1000 == 0) {
@@ -417,4 +419,6 @@ TEST(SchedulerRandom, HundredThousandOperationsMatchTheReferenceModel) {
     run_random_operations(0x5eed'0001, 100'000);
 }
 
-TEST(SchedulerRandom, SecondSeedMatchesTheReferenceModel) { run_random_operations(0x5eed'0002, 100'000); }
+TEST(SchedulerRandom, SecondSeedMatchesTheReferenceModel) {
+    run_random_operations(0x5eed'0002, 100'000);
+}

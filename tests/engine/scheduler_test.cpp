@@ -52,8 +52,8 @@ TEST(Scheduler, SeedTimeExampleRunsInOrder) {
     tasks.schedule_time({.start = 11ms, .interval = 4ms, .duration = 9ms, .priority = 1},
                         [&](task_context& c) { log.emplace_back(c.tasks.now() / 1ms, "T2"); });
     for (int ms = 1; ms <= 30; ++ms) tasks.advance_to(std::chrono::milliseconds{ms});
-    const std::vector<std::pair<std::int64_t, std::string>> expected{
-        {5, "T1"}, {10, "T1"}, {11, "T2"}, {15, "T2"}, {15, "T1"}, {19, "T2"}};
+    const std::vector<std::pair<std::int64_t, std::string>> expected{{5, "T1"},  {10, "T1"}, {11, "T2"},
+                                                                     {15, "T2"}, {15, "T1"}, {19, "T2"}};
     EXPECT_EQ(log, expected);
     EXPECT_EQ(tasks.size(), 0u) << "both tasks expire after their last run";
 }
@@ -291,15 +291,13 @@ TEST(Scheduler, FrameTaskScheduledDuringRunFrameForThisFrameRunsInIt) {
     std::vector<std::string> log;
     tasks.schedule_frame({.start = 3, .interval = 0}, [&](task_context& c) {
         log.push_back("a" + std::to_string(c.tasks.frame()));
-        c.tasks.schedule_frame({.interval = 0}, [&](task_context& inner) {
-            log.push_back("b" + std::to_string(inner.tasks.frame()));
-        });
+        c.tasks.schedule_frame({.interval = 0},
+                               [&](task_context& inner) { log.push_back("b" + std::to_string(inner.tasks.frame())); });
     });
     tasks.schedule_time({.start = 1ms}, [&](task_context& c) {
         // Outside run_frame a frame task with no start runs at the next run_frame call.
-        c.tasks.schedule_frame({.interval = 0}, [&](task_context& inner) {
-            log.push_back("t" + std::to_string(inner.tasks.frame()));
-        });
+        c.tasks.schedule_frame({.interval = 0},
+                               [&](task_context& inner) { log.push_back("t" + std::to_string(inner.tasks.frame())); });
     });
     tasks.run_frame(1);
     tasks.run_frame(2);

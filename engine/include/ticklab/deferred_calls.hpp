@@ -83,7 +83,7 @@ private:
 
     scheduler& tasks_;
     std::unordered_map<std::uint64_t, call_done> pending_;  // by key(handle)
-    mutable std::vector<due_entry> due_heap_;                // min-heap; entries of finished calls are lazily dropped
+    mutable std::vector<due_entry> due_heap_;               // min-heap; entries of finished calls are lazily dropped
     std::uint64_t next_seq_ = 0;
 };
 

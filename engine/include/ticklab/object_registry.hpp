@@ -58,7 +58,7 @@ public:
         --size_;
         s.value.reset();
         if (s.generation != 0) free_.push_back(handle.index);  // after: a create() in the destructor
-        return true;                                            // must not reuse this slot yet
+        return true;                                           // must not reuse this slot yet
     }
 
     [[nodiscard]] T* get(object_handle handle) noexcept {

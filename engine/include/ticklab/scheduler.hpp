@@ -115,7 +115,7 @@ struct task_info {
     std::int64_t interval = 0;  // ns for time tasks, else ticks/frames/passes
     std::int64_t next_due = 0;  // ns for time tasks, else a count
     std::uint64_t runs = 0;
-    std::uint64_t skips = 0;    // runs skipped to stay within budget
+    std::uint64_t skips = 0;  // runs skipped to stay within budget
     nanoseconds last_cost{0};
     nanoseconds average_cost{0};
     nanoseconds max_cost{0};
@@ -152,16 +152,16 @@ public:
     // Driving (see the per-frame order above). Times and counts never go back: an earlier value
     // throws std::invalid_argument.
     void advance_to(nanoseconds virtual_time);  // time tasks due <= virtual_time; leaves now() == it
-    void on_tick(std::uint64_t tick_index);      // tick tasks due <= tick_index (call after the tick)
-    void run_frame(std::uint64_t frame_index);   // frame tasks due <= frame_index
-    void run_render();                           // every render task, once
+    void on_tick(std::uint64_t tick_index);     // tick tasks due <= tick_index (call after the tick)
+    void run_frame(std::uint64_t frame_index);  // frame tasks due <= frame_index
+    void run_render();                          // every render task, once
 
     // By handle; false (and no effect) for a stale or null handle.
     bool terminate(task_handle handle);
     bool pause(task_handle handle);
     bool resume(task_handle handle);  // a time task resumes on its original grid, skipping missed runs
-    bool set_interval(task_handle handle, nanoseconds interval);     // time tasks only
-    bool set_interval(task_handle handle, std::uint64_t interval);   // tick and frame tasks only
+    bool set_interval(task_handle handle, nanoseconds interval);    // time tasks only
+    bool set_interval(task_handle handle, std::uint64_t interval);  // tick and frame tasks only
     bool set_priority(task_handle handle, int priority);
     bool set_budget(task_handle handle, nanoseconds budget);
     [[nodiscard]] bool valid(task_handle handle) const noexcept;
@@ -189,7 +189,7 @@ private:
         std::uint64_t queued_seq = 0;  // seq of this slot's live queue entry; 0 = none
         std::int64_t next_due = 0;
         std::int64_t interval = 0;
-        std::int64_t end = 0;          // exclusive end of the run window
+        std::int64_t end = 0;  // exclusive end of the run window
         std::uint64_t runs = 0;
         std::uint32_t generation = 1;
         int priority = 0;
@@ -197,10 +197,10 @@ private:
         slot_state state = slot_state::free;
         task_function function;
         std::int64_t budget = 0;
-        std::int64_t credit = 0;       // budget credit, <= budget
+        std::int64_t credit = 0;  // budget credit, <= budget
         std::int64_t last_cost = 0;
         std::int64_t max_cost = 0;
-        std::int64_t total_cost = 0;   // over `runs`
+        std::int64_t total_cost = 0;  // over `runs`
     };
     struct cold {
         std::string name;
@@ -275,6 +275,8 @@ private:
     int driving_kind_ = -1;  // the kind being dispatched, -1 outside advance_to/on_tick/run_*
 };
 
-inline void task_context::terminate() const { tasks.terminate(self); }
+inline void task_context::terminate() const {
+    tasks.terminate(self);
+}
 
 }  // namespace ticklab

@@ -152,7 +152,8 @@ public:
     // As above, owned by an object of a registry (which must outlive the host).
     template <typename T>
     script_handle start(script s, const object_registry<T>& owners, object_handle owner, std::string name = {}) {
-        return start(std::move(s), [&owners, owner] { return owners.contains(owner); }, std::move(name));
+        return start(
+            std::move(s), [&owners, owner] { return owners.contains(owner); }, std::move(name));
     }
 
     bool cancel(script_handle handle);  // false for a stale handle
@@ -220,8 +221,12 @@ struct until_awaiter {
 
 // Throws std::invalid_argument for a negative delay.
 [[nodiscard]] wait_awaiter wait(nanoseconds delay);
-[[nodiscard]] inline next_tick_awaiter next_tick() noexcept { return {}; }
-[[nodiscard]] inline next_frame_awaiter next_frame() noexcept { return {}; }
+[[nodiscard]] inline next_tick_awaiter next_tick() noexcept {
+    return {};
+}
+[[nodiscard]] inline next_frame_awaiter next_frame() noexcept {
+    return {};
+}
 [[nodiscard]] until_awaiter until(std::function<bool()> predicate);
 
 }  // namespace ticklab

@@ -29,10 +29,14 @@ enum class task_kind : std::uint8_t { time, tick, frame, render };
 
 [[nodiscard]] constexpr const char* to_string(task_kind kind) noexcept {
     switch (kind) {
-        case task_kind::time: return "time";
-        case task_kind::tick: return "tick";
-        case task_kind::frame: return "frame";
-        case task_kind::render: return "render";
+        case task_kind::time:
+            return "time";
+        case task_kind::tick:
+            return "tick";
+        case task_kind::frame:
+            return "frame";
+        case task_kind::render:
+            return "render";
     }
     return "?";
 }
