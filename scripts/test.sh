@@ -26,4 +26,4 @@ case "${1:-}" in
     exit 2
     ;;
 esac
-ctest --output-on-failure -j "$(nproc)"
+ctest --output-on-failure --timeout 300 -j "$(nproc)"
