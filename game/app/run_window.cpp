@@ -44,6 +44,7 @@ public:
           imgui_{window_, fonts_, !capture_},
           session_{source, options.scene, options.scene_settings, options.loop} {
         context_.renderer_name = window_.renderer_name();
+        context_.tasks = &session_.tasks();
         applied_vsync_ = session_.settings.vsync;
     }
 

@@ -1,5 +1,7 @@
 #include "scenes/balls_scene.hpp"
 
+#include "sim/scene_services.hpp"
+
 #include "scenes/balls_palette.hpp"
 #include "sim/state_hasher.hpp"
 
@@ -114,11 +116,33 @@ void balls_scene::spawn_at(double x, double y, std::uint32_t count) {
 void balls_scene::spawn_wave(std::uint32_t count) {
     const auto colour = static_cast<std::uint8_t>(waves_ % balls_palette_size);
     ++waves_;
-    for (std::uint32_t k = 0; k < count && x_.size() < max_balls; ++k) {
-        const double r = random_radius();
-        const double x = config_.width * (k + 0.5) / count;
-        add_ball(x, config_.height - r, rng_.uniform(-10.0, 10.0), -rng_.uniform(20.0, 60.0), r, colour);
+    const std::size_t n = x_.size();
+    const std::uint32_t relaunched = static_cast<std::uint32_t>(std::min<std::size_t>(count, n));
+    // Evenly spaced indices from a random start: distinct balls, spread over the whole box.
+    const std::size_t start = n == 0 ? 0 : rng_.below(static_cast<std::uint32_t>(n));
+    const std::size_t stride = relaunched == 0 ? 1 : n / relaunched;
+    for (std::uint32_t k = 0; k < relaunched; ++k) {
+        const std::size_t i = (start + k * stride) % n;
+        x_[i] = config_.width * (k + 0.5) / relaunched;
+        y_[i] = config_.height - radius_[i];
+        vx_[i] = rng_.uniform(-10.0, 10.0);
+        vy_[i] = -rng_.uniform(20.0, 60.0);
+        colour_[i] = colour;
+        keep_in_box(i);
+        prev_x_[i] = x_[i];  // a jump, not a motion: no streak when drawn interpolated
+        prev_y_[i] = y_[i];
     }
+}
+
+ticklab::script balls_scene::waves() {
+    for (;;) {
+        co_await ticklab::wait(wave_interval);
+        spawn_wave();
+    }
+}
+
+void balls_scene::start_scripts(scene_services& services) {
+    services.start(waves(), "balls: a wave every 4 s");
 }
 
 void balls_scene::apply_pointer(const tick_input& input) {

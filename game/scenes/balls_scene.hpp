@@ -13,6 +13,11 @@
 #include "sim/random.hpp"
 #include "sim/scene.hpp"
 
+#include <ticklab/script.hpp>
+#include <ticklab/time.hpp>
+
+#include <chrono>
+
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -50,10 +55,14 @@ public:
     void write_options(scene_options& options) const override;
     [[nodiscard]] std::uint64_t state_hash() const override;
 
-    // The scheduled behaviour's hook (wired to the engine scheduler later, e.g. every 4 s of
-    // virtual time): a row of balls dropped from the top in the next palette colour. Call it only
-    // from timed work or a tick, never from drawing, so it stays deterministic.
+    void start_scripts(scene_services& services) override;
+
+    // The scheduled behaviour: `count` balls, picked at random, start again from the top in the
+    // next palette colour (the ball count stays the same). A script calls it every wave_interval of
+    // virtual time; call it only from timed work or a tick, never from drawing, so it stays
+    // deterministic.
     void spawn_wave(std::uint32_t count = 40);
+    static constexpr ticklab::nanoseconds wave_interval = std::chrono::seconds{4};
     // Balls at `center` (world units) with small random velocities; stops at max_balls.
     void spawn_at(double x, double y, std::uint32_t count);
 
@@ -80,6 +89,7 @@ private:
     void resolve_collisions();
     void sort_by_cell();
     [[nodiscard]] double random_radius();
+    [[nodiscard]] ticklab::script waves();
 
     balls_config config_;
     scene_options options_;

@@ -17,6 +17,8 @@
 
 namespace ticklab::game {
 
+class scene_services;
+
 // Launch-time choices that scenes read (from the command line).
 struct scene_options {
     std::uint64_t seed = 1;
@@ -48,6 +50,9 @@ public:
     // Copies back the launch choices the user changed in settings_ui (ball count, autopilot), so
     // that session::reset() keeps them instead of returning to the command line's values.
     virtual void write_options(scene_options& options) const { static_cast<void>(options); }
+    // Starts the scene's timed behaviour (scripts, tasks) on the session's scheduler; called after
+    // every create and reset. Everything started through `services` ends with the scene.
+    virtual void start_scripts(scene_services& services) { static_cast<void>(services); }
     // Extra report keys, e.g. {"lander_state", "\"landed\""}.
     virtual void report_fields(std::vector<report_field>& out) const { static_cast<void>(out); }
 

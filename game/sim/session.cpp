@@ -49,6 +49,11 @@ session::session(const ticklab::time_source& source, std::string_view scene_name
     loop_.clock().set_time_scale(initial.time_scale);
     loop_.clock().set_paused(initial.paused);
     scene_ = entry_->create(options_);
+    start_scene();
+}
+
+void session::start_scene() {
+    scene_->start_scripts(services_);
 }
 
 const ticklab::frame_stats& session::advance() {
@@ -66,20 +71,22 @@ const ticklab::frame_stats& session::advance() {
 }
 
 void session::advance_to(ticklab::nanoseconds virtual_time) {
-    // Timed work (the engine scheduler's time tasks, e.g. the balls' waves) runs here, in virtual
-    // time order, before the tick due at that time.
-    static_cast<void>(virtual_time);
+    // Time tasks and script waits, in virtual time order, before the tick due at that time.
+    tasks_.advance_to(virtual_time);
 }
 
 void session::tick(const ticklab::tick_info& tick) {
     const tick_input input = input_.take_for_tick();
     busy_wait_ms(settings.tick_load_ms);
     scene_->tick(input, tick.dt_seconds);
+    tasks_.on_tick(tick.index);
 }
 
 void session::update_frame(const ticklab::frame_stats& frame) {
-    // Per-frame work (the scheduler's frame tasks) goes first, then the artificial load.
+    tasks_.run_frame(frame.frame_index);
     busy_wait_ms(settings.frame_load_ms);
+    // Render tasks come last, after everything else in the frame, just before the front end draws.
+    tasks_.run_render();
     const double frame_ms = ticklab::to_milliseconds(frame.real);
     history_.push(frame_sample{
         .fps = frame_ms > 0.0 ? static_cast<float>(1000.0 / frame_ms) : 0.0f,
@@ -96,14 +103,18 @@ void session::draw(draw_list& out) const {
 }
 
 void session::switch_scene(const scene_entry& entry) {
+    services_.stop_all();
     scene_->write_options(options_);
     entry_ = &entry;
     scene_ = entry.create(options_);
+    start_scene();
 }
 
 void session::reset() {
+    services_.stop_all();
     scene_->write_options(options_);
     scene_->reset(options_);
+    start_scene();
 }
 
 }  // namespace ticklab::game

@@ -5,7 +5,7 @@
 // Usage (one frame):
 //   session.input().press(action::thrust);          // as events arrive
 //   const auto& frame = session.advance();          // apply settings, read the clock, run ticks
-//   session.update_frame(frame);                    // per-frame work, history
+//   session.update_frame(frame);                    // frame and render tasks, history
 //   session.draw(list);                             // the scene, interpolated unless turned off
 
 #include "sim/draw_list.hpp"
@@ -13,8 +13,11 @@
 #include "sim/input_buffer.hpp"
 #include "sim/loop_settings.hpp"
 #include "sim/scene.hpp"
+#include "sim/scene_services.hpp"
 
 #include <ticklab/fixed_loop.hpp>
+#include <ticklab/scheduler.hpp>
+#include <ticklab/script.hpp>
 
 #include <cstddef>
 #include <memory>
@@ -44,6 +47,9 @@ public:
     [[nodiscard]] scene_options& options() noexcept { return options_; }
     [[nodiscard]] const ticklab::fixed_loop& loop() const noexcept { return loop_; }
     [[nodiscard]] const frame_history& history() const noexcept { return history_; }
+    // The scheduler every time, tick, frame and render task and script of this session runs on.
+    [[nodiscard]] ticklab::scheduler& tasks() noexcept { return tasks_; }
+    [[nodiscard]] const ticklab::scheduler& tasks() const noexcept { return tasks_; }
     [[nodiscard]] std::uint64_t state_hash() const { return scene_->state_hash(); }
 
     // loop_client
@@ -51,7 +57,14 @@ public:
     void tick(const ticklab::tick_info& tick) override;
 
 private:
+    void start_scene();
+
     ticklab::fixed_loop loop_;
+    // Declared before the scene: scripts may refer to the scene, and the scene is destroyed first,
+    // but nothing resumes them after that (stop_all runs before every scene change).
+    ticklab::scheduler tasks_;
+    ticklab::script_host scripts_{tasks_};
+    scene_services services_{tasks_, scripts_};
     const scene_entry* entry_;
     scene_options options_;
     std::unique_ptr<scene> scene_;

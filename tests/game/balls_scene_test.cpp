@@ -157,11 +157,24 @@ TEST(BallsScene, ClickSpawnsBallsAtThePointer) {
     }
 }
 
-TEST(BallsScene, WaveAddsBallsNearTheTop) {
+TEST(BallsScene, WaveRelaunchesBallsFromTheTop) {
+    balls_scene s{with_balls(200)};
+    run(s, 600, 1.0 / 60);  // let them settle at the bottom
+    const auto near_top = [&] {
+        std::size_t count = 0;
+        for (std::size_t i = 0; i < s.size(); ++i) count += s.ys()[i] > 0.9 * s.config().height ? 1 : 0;
+        return count;
+    };
+    const std::size_t before = near_top();
+    s.spawn_wave(40);
+    EXPECT_EQ(s.size(), 200u) << "a wave keeps the ball count";
+    EXPECT_EQ(near_top(), before + 40) << "40 distinct balls start again from the top";
+}
+
+TEST(BallsScene, WaveOnNoBallsDoesNothing) {
     balls_scene s{with_balls(0)};
     s.spawn_wave(40);
-    ASSERT_EQ(s.size(), 40u);
-    for (std::size_t i = 0; i < s.size(); ++i) EXPECT_GT(s.ys()[i], 0.9 * s.config().height);
+    EXPECT_EQ(s.size(), 0u);
 }
 
 TEST(BallsScene, SameSeedAndInputsGiveTheSameHash) {

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
 using namespace std::chrono_literals;
 using ticklab::game::action;
@@ -26,18 +27,20 @@ struct session_fixture : ::testing::Test {
 
 }  // namespace
 
-TEST_F(session_fixture, UnknownSceneThrows) {
+using Session = session_fixture;
+
+TEST_F(Session, UnknownSceneThrows) {
     EXPECT_THROW((session{source, "moon", {}, {}}), std::invalid_argument);
 }
 
-TEST_F(session_fixture, RunsTicksOnTheVirtualClock) {
+TEST_F(Session, RunsTicksOnTheVirtualClock) {
     session s{source, "balls", {}, {}};
     EXPECT_EQ(frame(s, 100ms).ticks, 6u);
     EXPECT_EQ(s.history().size(), 1u);
     EXPECT_FLOAT_EQ(s.history().at(0).ticks, 6.0f);
 }
 
-TEST_F(session_fixture, SettingsAreAppliedEachFrame) {
+TEST_F(Session, SettingsAreAppliedEachFrame) {
     session s{source, "balls", {}, {}};
     // A change takes effect when the next frame applies it: real time before that ran at the old
     // settings, so each change is applied by an empty frame before the measured one.
@@ -51,7 +54,7 @@ TEST_F(session_fixture, SettingsAreAppliedEachFrame) {
     EXPECT_EQ(frame(s, 50ms).ticks, 0u);
 }
 
-TEST_F(session_fixture, SingleStepRunsOneTickAndClearsItself) {
+TEST_F(Session, SingleStepRunsOneTickAndClearsItself) {
     loop_settings settings;
     settings.paused = true;
     session s{source, "balls", {}, settings};
@@ -61,7 +64,7 @@ TEST_F(session_fixture, SingleStepRunsOneTickAndClearsItself) {
     EXPECT_EQ(frame(s, 16ms).ticks, 0u);
 }
 
-TEST_F(session_fixture, BadPanelValuesArePulledIntoRange) {
+TEST_F(Session, BadPanelValuesArePulledIntoRange) {
     session s{source, "balls", {}, {}};
     s.settings.tick_rate_hz = 0;
     s.settings.max_loops = 1000;
@@ -72,7 +75,7 @@ TEST_F(session_fixture, BadPanelValuesArePulledIntoRange) {
     EXPECT_EQ(s.settings.time_scale, 1.0);
 }
 
-TEST_F(session_fixture, InputReachesTheScene) {
+TEST_F(Session, InputReachesTheScene) {
     scene_options options;
     session a{source, "lander", options, {}};
     session b{source, "lander", options, {}};
@@ -85,7 +88,7 @@ TEST_F(session_fixture, InputReachesTheScene) {
     EXPECT_NE(a.state_hash(), b.state_hash());
 }
 
-TEST_F(session_fixture, ResetKeepsChoicesMadeInTheScene) {
+TEST_F(Session, ResetKeepsChoicesMadeInTheScene) {
     scene_options options;
     options.balls = 50;
     session s{source, "balls", options, {}};
@@ -95,7 +98,7 @@ TEST_F(session_fixture, ResetKeepsChoicesMadeInTheScene) {
     EXPECT_EQ(s.state_hash(), initial);
 }
 
-TEST_F(session_fixture, DrawIsInterpolatedUnlessTurnedOff) {
+TEST_F(Session, DrawIsInterpolatedUnlessTurnedOff) {
     scene_options options;
     options.balls = 1;
     session s{source, "balls", options, {}};
@@ -108,8 +111,51 @@ TEST_F(session_fixture, DrawIsInterpolatedUnlessTurnedOff) {
     EXPECT_NE(interpolated.circles[0].center.y, current.circles[0].center.y);
 }
 
-TEST_F(session_fixture, SwitchSceneCreatesTheNewScene) {
+TEST_F(Session, SwitchSceneCreatesTheNewScene) {
     session s{source, "balls", {}, {}};
     s.switch_scene(*ticklab::game::find_scene("lander"));
     EXPECT_EQ(s.current_entry().name, "lander");
+}
+
+namespace {
+
+// The due time of the balls' wave script (its one pending time task), or -1 when there is none.
+std::int64_t wave_due(const session& s) {
+    std::vector<ticklab::task_info> tasks;
+    s.tasks().snapshot(tasks);
+    for (const ticklab::task_info& task : tasks) {
+        if (task.kind == ticklab::task_kind::time) return task.next_due;
+    }
+    return -1;
+}
+
+}  // namespace
+
+TEST_F(Session, BallsWaveScriptRunsOnVirtualTime) {
+    session s{source, "balls", {}, {}};
+    EXPECT_EQ(wave_due(s), std::chrono::nanoseconds{4s}.count());
+    for (int i = 0; i < 30; ++i) frame(s, 100ms);  // 3 s
+    s.settings.paused = true;
+    frame(s, 100ms);  // still counts: the 100 ms passed before the pause was applied
+    const auto hash_before = s.state_hash();
+    for (int i = 0; i < 30; ++i) frame(s, 100ms);  // paused: the script waits too
+    EXPECT_EQ(wave_due(s), std::chrono::nanoseconds{4s}.count());
+    EXPECT_EQ(s.state_hash(), hash_before);
+    s.settings.paused = false;
+    for (int i = 0; i < 10; ++i) frame(s, 100ms);  // past 4 s of virtual time
+    EXPECT_EQ(wave_due(s), std::chrono::nanoseconds{8s}.count());
+}
+
+TEST_F(Session, ResetAndSwitchEndTheOldScenesScripts) {
+    session s{source, "balls", {}, {}};
+    for (int i = 0; i < 10; ++i) frame(s, 100ms);
+    s.reset();
+    std::vector<ticklab::task_info> tasks;
+    s.tasks().snapshot(tasks);
+    EXPECT_EQ(tasks.size(), 1u) << "the old wave script is gone, the new one waits";
+    EXPECT_EQ(wave_due(s), std::chrono::nanoseconds{5s}.count()) << "4 s from the reset";
+    s.switch_scene(*ticklab::game::find_scene("lander"));
+    s.tasks().snapshot(tasks);
+    EXPECT_TRUE(tasks.empty());
+    for (int i = 0; i < 100; ++i) frame(s, 100ms);  // nothing resumes on the destroyed balls scene
 }
