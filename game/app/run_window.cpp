@@ -99,7 +99,11 @@ private:
     void poll_events() {
         SDL_Event event;
         while (SDL_PollEvent(&event)) {
-            imgui_.process_event(event);
+            // A key press goes to ImGui or to the game, never both: a Tab that switches scenes must
+            // not also move ImGui's keyboard focus into a widget (which would then swallow the
+            // keys that follow). Releases go to both, so neither is left with a key held down.
+            const bool game_key = event.type == SDL_KEYDOWN && !imgui_.wants_keyboard();
+            if (!game_key) imgui_.process_event(event);
             switch (event.type) {
                 case SDL_QUIT:
                     quit_ = true;
@@ -111,7 +115,7 @@ private:
                     }
                     break;
                 case SDL_KEYDOWN:
-                    if (!imgui_.wants_keyboard()) {
+                    if (game_key) {
                         keyboard_requests requests;
                         handle_key_down(event.key, session_, requests);
                         quit_ = quit_ || requests.quit;
