@@ -57,6 +57,7 @@ void session::start_scene() {
 }
 
 const ticklab::frame_stats& session::advance() {
+    if (const auto hz = replay_.locked_tick_rate()) settings.tick_rate_hz = *hz;
     sanitise(settings);
     loop_.set_tick_rate(settings.tick_rate_hz);
     loop_.set_max_loops(settings.max_loops);
@@ -72,14 +73,17 @@ const ticklab::frame_stats& session::advance() {
 
 void session::advance_to(ticklab::nanoseconds virtual_time) {
     // Time tasks and script waits, in virtual time order, before the tick due at that time.
-    tasks_.advance_to(virtual_time);
+    if (!replay_.holding()) tasks_.advance_to(virtual_time);  // a finished replay freezes scripts too
 }
 
 void session::tick(const ticklab::tick_info& tick) {
-    const tick_input input = input_.take_for_tick();
+    tick_input input = input_.take_for_tick();
+    if (!replay_input(input)) return;
     busy_wait_ms(settings.tick_load_ms);
     scene_->tick(input, tick.dt_seconds);
     tasks_.on_tick(tick.index);
+    if (replay_.recording) replay_.recorder->record(input);
+    start_pending_replay_work();
 }
 
 void session::update_frame(const ticklab::frame_stats& frame) {
@@ -103,6 +107,7 @@ void session::draw(draw_list& out) const {
 }
 
 void session::switch_scene(const scene_entry& entry) {
+    end_recording_and_replay();
     services_.stop_all();
     scene_->write_options(options_);
     entry_ = &entry;
@@ -111,6 +116,7 @@ void session::switch_scene(const scene_entry& entry) {
 }
 
 void session::reset() {
+    end_recording_and_replay();
     services_.stop_all();
     scene_->write_options(options_);
     scene_->reset(options_);

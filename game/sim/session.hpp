@@ -12,6 +12,7 @@
 #include "sim/frame_history.hpp"
 #include "sim/input_buffer.hpp"
 #include "sim/loop_settings.hpp"
+#include "sim/replay_recorder.hpp"
 #include "sim/scene.hpp"
 #include "sim/scene_services.hpp"
 
@@ -44,6 +45,20 @@ public:
     void switch_scene(const scene_entry& entry);
     void reset();  // the current scene back to its initial state; the clock keeps running
 
+    // Record and replay (sim/replay_recorder.hpp). Both start from the scene's initial state on a
+    // tick boundary: at once when no virtual time has passed since the last tick (a new session, a
+    // step), else at the end of the next tick, so timed scripts start at the same place relative to
+    // the ticks. While either runs, the tick rate stays the recording's (dt depends on it);
+    // reset() and switch_scene() end both. A replay ignores live input and, at its end, pauses and
+    // holds the scene there until stop_replay().
+    void start_recording();
+    void stop_recording();                // the recorded ticks stay in replay_state().recorder
+    void start_replay(replay recording);  // throws std::invalid_argument for an unknown scene
+    void stop_replay();
+    [[nodiscard]] const replay_status& replay_state() const noexcept { return replay_; }
+    // Name of the lesson applied last (sim/lessons.hpp), for the panel; empty for none.
+    std::string lesson;
+
     [[nodiscard]] scene_options& options() noexcept { return options_; }
     [[nodiscard]] const ticklab::fixed_loop& loop() const noexcept { return loop_; }
     [[nodiscard]] const frame_history& history() const noexcept { return history_; }
@@ -58,6 +73,9 @@ public:
 
 private:
     void start_scene();
+    void start_pending_replay_work();  // at a tick boundary only
+    void end_recording_and_replay();
+    [[nodiscard]] bool replay_input(tick_input& input);  // false: a finished replay holds the scene
 
     ticklab::fixed_loop loop_;
     // Declared before the scene: scripts may refer to the scene, and the scene is destroyed first,
@@ -70,6 +88,7 @@ private:
     std::unique_ptr<scene> scene_;
     input_buffer input_;
     frame_history history_;
+    replay_status replay_;
 };
 
 }  // namespace ticklab::game
