@@ -66,6 +66,7 @@ public:
         apply_display_settings();
 
         // 4. Draw the scene between the last two tick states (alpha).
+        const game::phase_timer render_timer;  // drawing through present, for the report
         const float px = window_.pixel_scale();
         const SDL_Point output = window_.output_size();
         const float scene_width = static_cast<float>(output.x) - control_panel::width_pixels(px);
@@ -87,6 +88,7 @@ public:
         // 7. Present (an F12 screenshot reads the finished frame first).
         if (screenshot_requested_) save_user_screenshot();
         if (!capture_) SDL_RenderPresent(window_.renderer());
+        session_.timings().render.add(render_timer.elapsed_ms());
 
         // 8. Optional FPS cap: sleep until the next frame is due.
         if (!capture_) pacer_.wait();

@@ -1,5 +1,6 @@
 #include "cli/report.hpp"
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <charconv>
@@ -7,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <iostream>
 #include <system_error>
 #include <vector>
@@ -27,6 +29,14 @@ std::string hex64(std::uint64_t value) {
     char buffer[24];
     std::snprintf(buffer, sizeof buffer, "\"0x%016llx\"", static_cast<unsigned long long>(value));
     return buffer;
+}
+
+// User plus system CPU seconds of this process so far (all threads).
+double process_cpu_seconds() {
+    rusage usage{};
+    if (::getrusage(RUSAGE_SELF, &usage) != 0) return std::numeric_limits<double>::quiet_NaN();
+    const auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec * 1e-6; };
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
 }  // namespace
@@ -87,6 +97,14 @@ std::string report_json(const session& s, double real_time_s) {
         {"dropped_time_s", json_number(ticklab::to_seconds(stats.total_dropped))},
         {"max_ticks_per_frame", std::to_string(stats.max_ticks_per_frame)},
         {"state_hash", hex64(s.state_hash())},
+        // Real-time costs, measured from outside the simulation (null when a phase never ran).
+        {"tick_ms_mean", json_number(s.timings().tick.mean_ms())},
+        {"tick_ms_p99", json_number(s.timings().tick.p99_ms())},
+        {"frame_ms_mean", json_number(s.timings().frame.mean_ms())},
+        {"frame_ms_p99", json_number(s.timings().frame.p99_ms())},
+        {"render_ms_mean", json_number(s.timings().render.mean_ms())},
+        {"render_ms_p99", json_number(s.timings().render.p99_ms())},
+        {"cpu_s", json_number(process_cpu_seconds())},
     };
     s.current_scene().report_fields(fields);
     std::string out{'{'};

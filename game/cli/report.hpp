@@ -6,7 +6,10 @@
 //   if (auto error = write_report(path, session, real_seconds); !error.empty()) { ... }
 //
 // Keys: scene (string), tick_rate (Hz), max_loops, time_scale, paused (bool), frames, ticks,
-// virtual_time_s, real_time_s, dropped_time_s, max_ticks_per_frame, state_hash, then the scene's
+// virtual_time_s, real_time_s, dropped_time_s, max_ticks_per_frame, state_hash, the measured
+// real-time costs tick_ms_mean, tick_ms_p99 (one simulation tick), frame_ms_mean, frame_ms_p99
+// (frame start to frame start), render_ms_mean, render_ms_p99 (window runs only, else null) and
+// cpu_s (the process's user + system CPU seconds), then the scene's
 // own keys (the lander adds lander_state: "flying" | "landed" | "crashed"). state_hash is a
 // string "0x" + 16 lowercase hex digits: JSON numbers lose 64-bit integers in most readers.
 // Non-finite numbers are written as null.

@@ -80,13 +80,18 @@ void session::tick(const ticklab::tick_info& tick) {
     tick_input input = input_.take_for_tick();
     if (!replay_input(input)) return;
     busy_wait_ms(settings.tick_load_ms);
+    const phase_timer tick_timer;
     scene_->tick(input, tick.dt_seconds);
+    timings_.tick.add(tick_timer.elapsed_ms());
     tasks_.on_tick(tick.index);
     if (replay_.recording) replay_.recorder->record(input);
     start_pending_replay_work();
 }
 
 void session::update_frame(const ticklab::frame_stats& frame) {
+    const auto now = std::chrono::steady_clock::now();
+    if (last_frame_) timings_.frame.add(std::chrono::duration<double, std::milli>(now - *last_frame_).count());
+    last_frame_ = now;
     tasks_.run_frame(frame.frame_index);
     busy_wait_ms(settings.frame_load_ms);
     // Render tasks come last, after everything else in the frame, just before the front end draws.

@@ -12,6 +12,7 @@
 #include "sim/frame_history.hpp"
 #include "sim/input_buffer.hpp"
 #include "sim/loop_settings.hpp"
+#include "sim/phase_timings.hpp"
 #include "sim/replay_recorder.hpp"
 #include "sim/scene.hpp"
 #include "sim/scene_services.hpp"
@@ -21,7 +22,9 @@
 #include <ticklab/script.hpp>
 
 #include <cstddef>
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace ticklab::game {
@@ -66,6 +69,9 @@ public:
     [[nodiscard]] ticklab::scheduler& tasks() noexcept { return tasks_; }
     [[nodiscard]] const ticklab::scheduler& tasks() const noexcept { return tasks_; }
     [[nodiscard]] std::uint64_t state_hash() const { return scene_->state_hash(); }
+    // Real-time cost of ticks and frames (measured here) and of rendering (added by the window).
+    [[nodiscard]] phase_timings& timings() noexcept { return timings_; }
+    [[nodiscard]] const phase_timings& timings() const noexcept { return timings_; }
 
     // loop_client
     void advance_to(ticklab::nanoseconds virtual_time) override;
@@ -89,6 +95,8 @@ private:
     input_buffer input_;
     frame_history history_;
     replay_status replay_;
+    phase_timings timings_;
+    std::optional<std::chrono::steady_clock::time_point> last_frame_;  // for timings_.frame
 };
 
 }  // namespace ticklab::game

@@ -27,7 +27,9 @@ TEST(Report, HasEveryKeyAndTheSceneFields) {
     for (const char* key :
          {"\"scene\": \"lander\"", "\"tick_rate\": 60", "\"max_loops\": 8", "\"time_scale\": 1", "\"paused\": false",
           "\"frames\": 1", "\"ticks\": 6", "\"virtual_time_s\": 0.1", "\"real_time_s\": 0.1", "\"dropped_time_s\": 0",
-          "\"max_ticks_per_frame\": 6", "\"state_hash\": \"0x", "\"lander_state\": \"flying\""}) {
+          "\"max_ticks_per_frame\": 6", "\"state_hash\": \"0x", "\"tick_ms_mean\": ", "\"tick_ms_p99\": ",
+          "\"frame_ms_mean\": ", "\"frame_ms_p99\": ", "\"render_ms_mean\": null", "\"render_ms_p99\": null",
+          "\"cpu_s\": ", "\"lander_state\": \"flying\""}) {
         EXPECT_NE(json.find(key), std::string::npos) << key << " in " << json;
     }
     EXPECT_EQ(json.front(), '{');
