@@ -85,7 +85,8 @@ private:
     void apply_pointer(const tick_input& input);
     void integrate(double dt);
     void keep_in_box(std::size_t i) noexcept;
-    void collide(std::uint32_t i, std::uint32_t j) noexcept;
+    // The response to a contact found by resolve_collisions: (dx, dy) from i to j, d2 < reach^2.
+    void collide(std::uint32_t i, std::uint32_t j, double dx, double dy, double d2) noexcept;
     void resolve_collisions();
     void sort_by_cell();
     [[nodiscard]] double random_radius();

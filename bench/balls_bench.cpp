@@ -1,0 +1,147 @@
+// Balls simulation cost per tick, against a straightforward all-pairs version, and the broad
+// phase alone.
+//
+//   build-perf/bench/balls_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+//
+// balls_tick/N/G:    one 120 Hz tick of the real scene with N balls, gravity on (G=1) or off (G=0),
+//                    after 2 s of virtual time so that, with gravity, the balls lie piled up on the
+//                    floor (the expensive case: every ball touches several others).
+// all_pairs_tick/N:  the baseline: the same integration and contact response, every pair tested
+//                    (O(n^2)), gravity on, after the same settling.
+// ball_grid_rebuild/N: the counting sort of N balls into cells, alone.
+#include "scenes/ball_grid.hpp"
+#include "scenes/balls_scene.hpp"
+#include "sim/random.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <vector>
+
+namespace {
+
+using ticklab::game::balls_config;
+using ticklab::game::balls_scene;
+using ticklab::game::scene_options;
+
+constexpr double dt = 1.0 / 120.0;
+constexpr int settle_ticks = 240;
+
+std::unique_ptr<balls_scene> make_settled(std::uint32_t n, bool gravity) {
+    scene_options options;
+    options.balls = n;
+    balls_config config;
+    config.gravity_on = gravity;
+    auto scene = std::make_unique<balls_scene>(options, config);
+    const ticklab::game::tick_input none;
+    for (int i = 0; i < settle_ticks; ++i) scene->tick(none, dt);
+    return scene;
+}
+
+void balls_tick(benchmark::State& state) {
+    const auto n = static_cast<std::uint32_t>(state.range(0));
+    const auto scene = make_settled(n, state.range(1) != 0);
+    const ticklab::game::tick_input none;
+    for (auto _ : state) scene->tick(none, dt);
+    state.SetItemsProcessed(state.iterations() * n);  // ball updates per second
+}
+BENCHMARK(balls_tick)
+    ->ArgsProduct({{1'000, 2'000, 10'000, 30'000, 100'000}, {1, 0}})
+    ->Unit(benchmark::kMillisecond);
+
+// ---- baseline: all pairs ----------------------------------------------------------------------
+
+// The textbook loop: integrate, then test every pair and push overlapping balls apart with an
+// elastic-ish impulse; walls reflect. Same box, radii and starting state as the scene.
+class all_pairs_balls {
+public:
+    explicit all_pairs_balls(const balls_scene& from)
+        : x_(from.xs().begin(), from.xs().end()),
+          y_(from.ys().begin(), from.ys().end()),
+          vx_(from.vxs().begin(), from.vxs().end()),
+          vy_(from.vys().begin(), from.vys().end()),
+          r_(from.radii().begin(), from.radii().end()),
+          width_{from.config().width},
+          height_{from.config().height},
+          gravity_{from.config().gravity},
+          e_{from.config().restitution} {}
+
+    void tick(double step) {
+        const std::size_t n = x_.size();
+        for (std::size_t i = 0; i < n; ++i) {
+            vy_[i] -= gravity_ * step;
+            x_[i] += vx_[i] * step;
+            y_[i] += vy_[i] * step;
+            wall(i);
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            for (std::size_t j = i + 1; j < n; ++j) {
+                const double dx = x_[j] - x_[i];
+                const double dy = y_[j] - y_[i];
+                const double reach = r_[i] + r_[j];
+                const double d2 = dx * dx + dy * dy;
+                if (d2 >= reach * reach || d2 == 0.0) continue;
+                const double d = std::sqrt(d2);
+                const double nx = dx / d;
+                const double ny = dy / d;
+                const double wi = 1.0 / (r_[i] * r_[i]);
+                const double wj = 1.0 / (r_[j] * r_[j]);
+                const double push = (reach - d) / (wi + wj);
+                x_[i] -= nx * push * wi;
+                y_[i] -= ny * push * wi;
+                x_[j] += nx * push * wj;
+                y_[j] += ny * push * wj;
+                const double approach = (vx_[j] - vx_[i]) * nx + (vy_[j] - vy_[i]) * ny;
+                if (approach >= 0.0) continue;
+                const double impulse = -(1.0 + e_) * approach / (wi + wj);
+                vx_[i] -= impulse * wi * nx;
+                vy_[i] -= impulse * wi * ny;
+                vx_[j] += impulse * wj * nx;
+                vy_[j] += impulse * wj * ny;
+            }
+        }
+        for (std::size_t i = 0; i < n; ++i) wall(i);
+    }
+
+private:
+    void wall(std::size_t i) {
+        const double r = r_[i];
+        if (x_[i] < r) x_[i] = r, vx_[i] = std::abs(vx_[i]) * e_;
+        if (x_[i] > width_ - r) x_[i] = width_ - r, vx_[i] = -std::abs(vx_[i]) * e_;
+        if (y_[i] < r) y_[i] = r, vy_[i] = std::abs(vy_[i]) * e_;
+        if (y_[i] > height_ - r) y_[i] = height_ - r, vy_[i] = -std::abs(vy_[i]) * e_;
+    }
+
+    std::vector<double> x_, y_, vx_, vy_, r_;
+    double width_, height_, gravity_, e_;
+};
+
+void all_pairs_tick(benchmark::State& state) {
+    const auto n = static_cast<std::uint32_t>(state.range(0));
+    all_pairs_balls baseline{*make_settled(n, true)};
+    for (int i = 0; i < 60; ++i) baseline.tick(dt);  // its own equilibrium
+    for (auto _ : state) baseline.tick(dt);
+    state.SetItemsProcessed(state.iterations() * n);
+}
+BENCHMARK(all_pairs_tick)->Arg(1'000)->Arg(2'000)->Unit(benchmark::kMillisecond);
+
+// ---- broad phase alone ------------------------------------------------------------------------
+
+void ball_grid_rebuild(benchmark::State& state) {
+    const auto n = static_cast<std::uint32_t>(state.range(0));
+    const auto settled = make_settled(n, true);
+    const balls_scene& scene = *settled;
+    double largest = 0.0;
+    for (const double r : scene.radii()) largest = std::max(largest, r);
+    ticklab::game::ball_grid grid;
+    for (auto _ : state) {
+        grid.rebuild(scene.xs(), scene.ys(), scene.config().width, scene.config().height, largest);
+        benchmark::DoNotOptimize(grid.order().data());
+    }
+    state.SetItemsProcessed(state.iterations() * n);
+}
+BENCHMARK(ball_grid_rebuild)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
