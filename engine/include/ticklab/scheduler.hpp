@@ -263,7 +263,8 @@ private:
     slot_pool slots_;
     std::vector<cold> cold_;  // by slot index; only snapshots and budget skips touch it
     std::vector<std::uint32_t> free_;
-    mutable std::array<task_queue, 4> queues_;
+    // Time tasks in buckets of 2^20 ns (about 1 ms); counts one per bucket.
+    mutable std::array<task_queue, 4> queues_{task_queue{20}, task_queue{}, task_queue{}, task_queue{}};
     mutable std::array<std::size_t, 4> stale_{};
     std::array<std::int64_t, 4> counters_{};  // now (ns), tick, frame, render pass
     std::uint64_t next_seq_ = 1;
