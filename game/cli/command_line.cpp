@@ -188,7 +188,8 @@ parse_result parse_command_line(int argc, const char* const* argv) {
         std::cerr << "ticklab: " << one_line(error.what()) << " (see --help)\n";
         result.exit_code = 2;
     } catch (const bad_value& error) {
-        std::cerr << "ticklab: " << error.what() << '\n';
+        // The message quotes the value as given, which may hold a line break of its own.
+        std::cerr << "ticklab: " << one_line(error.what()) << '\n';
         result.exit_code = 2;
     }
     return result;

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (clang, ASan + UBSan, build-fuzz/) and runs each one from its seed
+# corpus in fuzz/corpus/<target>/. New inputs go to a scratch folder, never into the repository.
+#   bash scripts/fuzz.sh              every target for 30 s (what CI runs)
+#   bash scripts/fuzz.sh 600          every target for 600 s (by hand)
+#   bash scripts/fuzz.sh 600 NAME     one target (e.g. command_line_fuzz)
+# A crash, a leak, a UB report or an input that runs longer than 10 s fails the run; libFuzzer
+# leaves the input in build-fuzz/findings/<target>/ and the log says how to replay it.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+seconds="${1:-30}"
+only="${2:-}"
+bash "$root/scripts/setup.sh"
+
+CC=clang CXX=clang++ cmake -S "$root" -B "$root/build-fuzz" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTICKLAB_FUZZ=ON \
+  -DTICKLAB_BUILD_TESTS=OFF -DTICKLAB_BUILD_BENCHMARKS=OFF -DTICKLAB_WERROR=ON >/dev/null
+cmake --build "$root/build-fuzz" --target fuzzers -j "$(nproc)"
+
+export ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+status=0
+for source in "$root"/fuzz/*_fuzz.cpp; do
+  target="$(basename "$source" .cpp)"
+  [ -n "$only" ] && [ "$target" != "$only" ] && continue
+  corpus="$root/fuzz/corpus/$target"
+  work="$root/build-fuzz/corpus/$target"
+  findings="$root/build-fuzz/findings/$target"
+  mkdir -p "$corpus" "$work" "$findings"
+  echo "fuzz.sh: $target for ${seconds} s" >&2
+  # First folder: where libFuzzer adds new inputs; the second is the seed corpus, only read.
+  if ! "$root/build-fuzz/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+      -print_final_stats=1 -artifact_prefix="$findings/" "$work" "$corpus" 2>"$root/build-fuzz/$target.log"; then
+    status=1
+    tail -n 40 "$root/build-fuzz/$target.log" >&2
+  fi
+  grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)|^Done ' \
+    "$root/build-fuzz/$target.log" >&2 || true
+done
+exit "$status"
