@@ -121,6 +121,7 @@ task_handle scheduler::add(task_kind kind, std::int64_t start, std::int64_t inte
     s.last_cost = 0;
     s.max_cost = 0;
     s.total_cost = 0;
+    s.measured = 0;
     s.priority = priority;
     s.kind = kind;
     s.function = std::move(fn);
@@ -273,7 +274,8 @@ bool scheduler::dispatch(std::uint32_t index, std::int64_t due, std::int64_t& ne
         run = s->credit > 0;
     }
     if (run) {
-        const bool measure = measure_costs_ || s->budget > 0;
+        // Budgets need every run's cost; statistics make do with a sample (first run, then 1 in N).
+        const bool measure = s->budget > 0 || (measure_costs_ && s->runs % measure_sample_period == 0);
         const nanoseconds begin = measure ? cost_clock_->now() : nanoseconds{0};
         task_context context{*this, task_handle{index, s->generation}, due};
         try {
@@ -287,7 +289,10 @@ bool scheduler::dispatch(std::uint32_t index, std::int64_t due, std::int64_t& ne
             const std::int64_t cost = std::max<std::int64_t>(0, (cost_clock_->now() - begin).count());
             s->last_cost = cost;
             s->max_cost = std::max(s->max_cost, cost);
-            s->total_cost += cost;
+            if (s->measured < std::numeric_limits<std::uint32_t>::max()) {
+                s->total_cost += cost;
+                ++s->measured;
+            }
             if (s->budget > 0) s->credit -= cost;
         }
     } else {
@@ -408,7 +413,7 @@ std::optional<task_info> scheduler::info(task_handle handle) const {
     const slot* s = find(handle);
     if (s == nullptr) return std::nullopt;
     const cold& c = cold_[handle.index];
-    const std::int64_t runs = static_cast<std::int64_t>(s->runs);
+    const std::int64_t measured = s->measured;
     return task_info{
         .handle = handle,
         .name = c.name,
@@ -419,7 +424,7 @@ std::optional<task_info> scheduler::info(task_handle handle) const {
         .runs = s->runs,
         .skips = c.skips,
         .last_cost = nanoseconds{s->last_cost},
-        .average_cost = nanoseconds{runs == 0 ? 0 : s->total_cost / runs},
+        .average_cost = nanoseconds{measured == 0 ? 0 : s->total_cost / measured},
         .max_cost = nanoseconds{s->max_cost},
         .budget = nanoseconds{s->budget},
         .paused = s->state == slot_state::paused || s->state == slot_state::running_paused,

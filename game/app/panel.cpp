@@ -19,6 +19,7 @@ panel_requests control_panel::draw(game::session& session, const panel_context& 
         ImGui::SameLine();
         ImGui::TextDisabled("fixed-timestep loop lab");
         ImGui::Separator();
+        if (ImGui::CollapsingHeader("Lessons", ImGuiTreeNodeFlags_DefaultOpen)) panel_sections::lessons(session);
         if (ImGui::CollapsingHeader("Clock", ImGuiTreeNodeFlags_DefaultOpen)) panel_sections::clock(session);
         if (ImGui::CollapsingHeader("Loop", ImGuiTreeNodeFlags_DefaultOpen)) {
             panel_sections::loop(session, context, custom_fps_cap_);
@@ -27,7 +28,14 @@ panel_requests control_panel::draw(game::session& session, const panel_context& 
             panel_sections::statistics(session);
         }
         if (ImGui::CollapsingHeader("Scheduler tasks")) panel_sections::scheduler(context.tasks);
-        if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) panel_sections::scene(session);
+        if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) {
+            // Scene settings are not in a recording, so they stay as they are while one records or plays.
+            const game::replay_status& replay = session.replay_state();
+            ImGui::BeginDisabled(replay.recording || replay.player.has_value());
+            panel_sections::scene(session);
+            ImGui::EndDisabled();
+        }
+        if (ImGui::CollapsingHeader("Record and replay")) panel_sections::replay(session);
         if (ImGui::CollapsingHeader("Help")) panel_sections::help(context, requests);
     }
     ImGui::End();

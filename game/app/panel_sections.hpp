@@ -14,6 +14,10 @@ void statistics(const game::session& session);
 // `tasks` may be null: the session has no scheduler to show.
 void scheduler(ticklab::scheduler* tasks);
 void scene(game::session& session);
+// Named presets with their explanation; the running lesson's stays on show.
+void lessons(game::session& session);
+// Record to a file, replay one, and the progress of either.
+void replay(game::session& session);
 void help(const panel_context& context, panel_requests& requests);
 
 // A label column of fixed width on the left, the widget filling the rest of the line.

@@ -13,6 +13,7 @@
 #include "app/sdl_runtime.hpp"
 #include "app/window.hpp"
 #include "cli/headless.hpp"
+#include "cli/lesson_replay_options.hpp"
 #include "cli/report.hpp"
 #include "sim/session.hpp"
 
@@ -46,6 +47,9 @@ public:
         context_.renderer_name = window_.renderer_name();
         context_.tasks = &session_.tasks();
         applied_vsync_ = session_.settings.vsync;
+        session_.lesson = options.lesson;
+        if (options.replay_recording) session_.start_replay(*options.replay_recording);
+        if (!options.record_path.empty()) session_.start_recording();
     }
 
     [[nodiscard]] game::session& session() noexcept { return session_; }
@@ -196,6 +200,10 @@ int run_interactive(const game::launch_options& options) {
     ticklab::steady_time_source clock;
     window_app app{options, clock, false};
     while (!app.quit_requested()) app.frame();
+    if (const std::string error = game::write_recording(options.record_path, app.session()); !error.empty()) {
+        std::fprintf(stderr, "ticklab: %s\n", error.c_str());
+        return 1;
+    }
     return 0;
 }
 
@@ -224,6 +232,10 @@ int run_screenshot(const game::launch_options& options) {
     if (const std::string error = app.capture(options.screenshot_path); !error.empty()) {
         std::fprintf(stderr, "ticklab: %s\n", error.c_str());
         return 2;
+    }
+    if (const std::string error = game::write_recording(options.record_path, app.session()); !error.empty()) {
+        std::fprintf(stderr, "ticklab: %s\n", error.c_str());
+        return 1;
     }
     if (!options.report_path.empty()) {
         const double real_time_s = ticklab::to_seconds(clock.now());

@@ -1,4 +1,5 @@
 #include "cli/launch_options.hpp"
+#include "cli/lesson_replay_options.hpp"
 #include "cli/report.hpp"
 #include "scenes/balls_scene.hpp"
 
@@ -97,7 +98,7 @@ std::string one_line(std::string text) {
 
 struct raw_options {
     std::string scene, tick_rate, max_loops, time_scale, balls, seed, fps_cap, frames, ticks, frame_ms;
-    std::string screenshot, report;
+    std::string screenshot, report, record, replay, lesson;
     bool paused = false, autopilot = false, headless = false;
     bool vsync = true;
 };
@@ -105,6 +106,10 @@ struct raw_options {
 launch_options validate(const raw_options& raw, const CLI::App& app) {
     launch_options out;
     const auto given = [&](const char* name) { return app.get_option(name)->count() > 0; };
+    // A lesson first, so that the other flags can still change what it set.
+    if (given("--lesson")) {
+        if (std::string error = apply_lesson_option(raw.lesson, out); !error.empty()) throw bad_value(error);
+    }
     if (given("--scene")) {
         if (find_scene(raw.scene) == nullptr) {
             throw bad_value("--scene '" + raw.scene + "' is not allowed: use " + scene_names());
@@ -149,6 +154,17 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
     out.loop.vsync = raw.vsync;
     out.scene_settings.autopilot = raw.autopilot;
     out.headless = raw.headless;
+    finish_lesson_option(raw.lesson, given("--vsync"), out);
+    const replay_conflicts conflicts{.scene = given("--scene"),
+                                     .seed = given("--seed"),
+                                     .balls = given("--balls"),
+                                     .autopilot = raw.autopilot,
+                                     .tick_rate = given("--tick-rate")};
+    if (std::string error = apply_record_replay_options(given("--record") ? &raw.record : nullptr,
+                                                        given("--replay") ? &raw.replay : nullptr, conflicts, out);
+        !error.empty()) {
+        throw bad_value(error);
+    }
     return out;
 }
 
@@ -176,10 +192,18 @@ parse_result parse_command_line(int argc, const char* const* argv) {
                    "Real time per frame in headless and screenshot runs, ms (default 16.67)");
     app.add_option("--screenshot", raw.screenshot, "Save a PNG of the last frame to PATH");
     app.add_option("--report", raw.report, "Write a JSON report to PATH, or - for standard output");
+    app.add_option("--record", raw.record, "Record the run's input to PATH (a replay file, written when it ends)");
+    app.add_option("--replay", raw.replay, "Replay PATH: its scene, seed and input, at any frame rate or scale");
+    app.add_option("--lesson", raw.lesson, "Start with a lesson's settings; --lesson list prints them");
 
     parse_result result;
     try {
         app.parse(argc, argv);
+        if (raw.lesson == "list") {
+            std::cout << lesson_list_text();
+            result.exit_code = 0;
+            return result;
+        }
         result.options = validate(raw, app);
     } catch (const CLI::CallForHelp&) {
         std::cout << app.help();

@@ -1,5 +1,6 @@
 #include "cli/headless.hpp"
 
+#include "cli/lesson_replay_options.hpp"
 #include "cli/report.hpp"
 #include "sim/session.hpp"
 
@@ -39,6 +40,8 @@ int run_headless(const launch_options& options) {
         return 2;
     }
     session& s = *run;
+    if (options.replay_recording) s.start_replay(*options.replay_recording);
+    if (!options.record_path.empty()) s.start_recording();
     const auto frame = ticklab::nanoseconds{std::max<std::int64_t>(1, std::llround(options.frame_ms * 1e6))};
     const std::uint64_t frame_limit =
         options.frames ? *options.frames : (options.ticks ? max_headless_frames : std::uint64_t{600});
@@ -64,6 +67,10 @@ int run_headless(const launch_options& options) {
                   << *options.ticks << " ticks\n";
     }
 
+    if (std::string error = write_recording(options.record_path, s); !error.empty()) {
+        std::cerr << "ticklab: " << error << '\n';
+        return 1;
+    }
     const double real_time_s = ticklab::to_seconds(source.now());
     if (!options.report_path.empty()) {
         if (std::string error = write_report(options.report_path, s, real_time_s); !error.empty()) {

@@ -7,6 +7,7 @@
 //   run(parsed.options);
 
 #include "sim/loop_settings.hpp"
+#include "sim/replay_file.hpp"
 #include "sim/scene.hpp"
 
 #include <cstdint>
@@ -25,6 +26,10 @@ struct launch_options {
     double frame_ms = 1000.0 / 60.0;      // headless and screenshot runs: real time per frame
     std::string screenshot_path;          // empty: none
     std::string report_path;              // empty: none; "-": stdout
+
+    std::string record_path;                 // --record: empty for none; written when the run ends
+    std::optional<replay> replay_recording;  // --replay: what to play (scene, options, tick rate set from it)
+    std::string lesson;                      // --lesson: the lesson's name, for the panel
 };
 
 struct parse_result {

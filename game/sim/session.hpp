@@ -59,6 +59,8 @@ public:
     void start_replay(replay recording);  // throws std::invalid_argument for an unknown scene
     void stop_replay();
     [[nodiscard]] const replay_status& replay_state() const noexcept { return replay_; }
+    // switch_scene with exactly `options`, not those the old scene kept (lessons and replays).
+    void restart(const scene_entry& entry, const scene_options& options);
     // Name of the lesson applied last (sim/lessons.hpp), for the panel; empty for none.
     std::string lesson;
 

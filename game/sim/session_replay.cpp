@@ -53,15 +53,19 @@ void session::start_pending_replay_work() {
     }
     if (loop_.tick_rate() != replay_.player->recording().tick_rate_hz) return;  // not yet applied by advance()
     replay recording = replay_.player->recording();
-    switch_scene(*find_scene(recording.scene));  // ends anything else, and whatever a scene change does
-    // The scene again, with exactly the recorded options rather than those the old scene kept.
-    services_.stop_all();
-    options_ = recording.options;
-    scene_ = entry_->create(options_);
-    start_scene();
+    restart(*find_scene(recording.scene), recording.options);  // ends the player above too
     replay_.player.emplace(std::move(recording));
     replay_.pending = replay_status::waiting::none;
     if (replay_.player->finished()) settings.paused = true;  // an empty recording holds at once
+}
+
+void session::restart(const scene_entry& entry, const scene_options& options) {
+    switch_scene(entry);  // ends recordings and replays, and whatever else a scene change does
+    // The scene again, with exactly `options`: switch_scene keeps what the old scene had chosen.
+    services_.stop_all();
+    options_ = options;
+    scene_ = entry_->create(options_);
+    start_scene();
 }
 
 bool session::replay_input(tick_input& input) {

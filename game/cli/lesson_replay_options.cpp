@@ -1,0 +1,84 @@
+#include "cli/lesson_replay_options.hpp"
+
+#include "cli/report.hpp"
+#include "sim/lessons.hpp"
+
+namespace ticklab::game {
+
+std::string lesson_list_text() {
+    std::string out;
+    for (const lesson& l : lesson_table()) {
+        std::string name{l.name};
+        name.resize(std::max<std::size_t>(name.size() + 2, 16), ' ');
+        out.append(name).append(l.title).append("\n");
+    }
+    return out;
+}
+
+std::string apply_lesson_option(const std::string& name, launch_options& out) {
+    const lesson* l = find_lesson(name);
+    if (l == nullptr) return "--lesson '" + name + "' is not known: use list, " + lesson_names();
+    lesson_setup setup;
+    l->configure(setup);
+    out.scene = setup.scene;
+    out.scene_settings = setup.options;
+    out.loop = setup.loop;
+    if (setup.frame_ms) out.frame_ms = *setup.frame_ms;
+    out.lesson = name;
+    return {};
+}
+
+void finish_lesson_option(const std::string& name, bool vsync_given, launch_options& out) {
+    const lesson* l = find_lesson(name);
+    if (l == nullptr || vsync_given) return;
+    lesson_setup setup;
+    l->configure(setup);
+    out.loop.vsync = setup.loop.vsync;
+}
+
+std::string apply_record_replay_options(const std::string* record, const std::string* replay_path,
+                                        const replay_conflicts& given, launch_options& out) {
+    if (record != nullptr) {
+        if (replay_path != nullptr) return "--record and --replay cannot be used together";
+        if (*record == "-") return "--record '-' is not allowed: give a file path";
+        if (std::string error = check_output_path(*record); !error.empty()) return "--record: " + error;
+        out.record_path = *record;
+    }
+    if (replay_path == nullptr) return {};
+    replay r;
+    if (std::string error = read_replay_file(*replay_path, r); !error.empty()) return "--replay: " + error;
+    const auto conflict = [&](const char* flag, const std::string& value, const std::string& recorded) {
+        return std::string{flag} + (value.empty() ? "" : " " + value) + " conflicts with the replay's " + recorded +
+               ": a replay runs as it was recorded (leave " + flag + " out)";
+    };
+    if (given.scene && out.scene != r.scene) return conflict("--scene", out.scene, r.scene);
+    if (given.seed && out.scene_settings.seed != r.options.seed) {
+        return conflict("--seed", std::to_string(out.scene_settings.seed), std::to_string(r.options.seed));
+    }
+    if (given.balls && out.scene_settings.balls != r.options.balls) {
+        return conflict("--balls", std::to_string(out.scene_settings.balls), std::to_string(r.options.balls));
+    }
+    if (given.autopilot && !r.options.autopilot) return conflict("--autopilot", "", "autopilot off");
+    if (given.tick_rate && out.loop.tick_rate_hz != r.tick_rate_hz) {
+        return conflict("--tick-rate", std::to_string(out.loop.tick_rate_hz), std::to_string(r.tick_rate_hz) + " Hz");
+    }
+    if (out.ticks && *out.ticks > r.ticks) {
+        return "--ticks " + std::to_string(*out.ticks) + " is past the replay's end: it has " +
+               std::to_string(r.ticks) + " ticks";
+    }
+    if (!out.ticks) out.ticks = r.ticks;  // headless and screenshot runs end where the recording did
+    out.scene = r.scene;
+    out.scene_settings = r.options;
+    out.loop.tick_rate_hz = r.tick_rate_hz;
+    out.replay_recording = std::move(r);
+    return {};
+}
+
+std::string write_recording(const std::string& path, session& s) {
+    if (path.empty()) return {};
+    s.stop_recording();
+    if (!s.replay_state().recorder) return "replay '" + path + "': nothing was recorded";
+    return write_replay_file(path, s.replay_state().recorder->recording());
+}
+
+}  // namespace ticklab::game

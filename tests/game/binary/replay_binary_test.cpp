@@ -1,0 +1,135 @@
+// The real ticklab binary with --record, --replay and --lesson, as a user runs them.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A replay with key input, kept with the fuzz seeds (the binary has no way to type keys headless).
+const fs::path keys_replay = fs::path{__FILE__}.parent_path() / "../../../fuzz/corpus/replay_reader/lander_keys.replay";
+
+struct outcome {
+    int exit_code = -1;
+    std::string out;
+    std::string err;
+};
+
+std::string slurp(const fs::path& path) {
+    std::ifstream in{path, std::ios::binary};
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+struct replay_binary : ::testing::Test {
+    fs::path folder;
+
+    void SetUp() override {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        folder = fs::temp_directory_path() /
+                 (std::string{"ticklab_replay_binary_"} + info->name() + "_" + std::to_string(::getpid()));
+        fs::create_directories(folder);
+    }
+    void TearDown() override { fs::remove_all(folder); }
+
+    outcome run(const std::string& args) const {
+        const std::string command = "SDL_VIDEODRIVER=offscreen '" TICKLAB_BINARY "' " + args + " >'" +
+                                    (folder / "out").string() + "' 2>'" + (folder / "err").string() + "'";
+        const int status = std::system(command.c_str());
+        return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(folder / "out"), slurp(folder / "err")};
+    }
+
+    // The state_hash of a headless run's report.
+    std::string hash(const std::string& args) const {
+        const outcome o = run("--headless --report - " + args);
+        EXPECT_EQ(o.exit_code, 0) << args << ": " << o.err;
+        const auto at = o.out.find("\"state_hash\": ");
+        return at == std::string::npos ? "<none: " + o.err + ">" : o.out.substr(at + 14, 20);
+    }
+};
+
+}  // namespace
+
+using ReplayBinary = replay_binary;
+
+TEST_F(ReplayBinary, RecordThenReplayGivesTheSameHashAtAnyFrameRateScaleAndCap) {
+    const std::string file = (folder / "run.replay").string();
+    const std::string recorded =
+        hash("--scene balls --balls 150 --seed 9 --frames 400 --frame-ms 13 --record '" + file + "'");
+    ASSERT_TRUE(fs::exists(file));
+    EXPECT_EQ(hash("--replay '" + file + "'"), recorded);
+    EXPECT_EQ(hash("--replay '" + file + "' --frame-ms 41 --time-scale 4"), recorded);
+    EXPECT_EQ(hash("--replay '" + file + "' --fps-cap 30 --frame-ms 33.3 --time-scale 0.5"), recorded);
+}
+
+TEST_F(ReplayBinary, ReplayWithKeyInputMatchesAcrossFrameTimes) {
+    const std::string file = "'" + keys_replay.string() + "'";
+    const std::string first = hash("--replay " + file);
+    EXPECT_EQ(hash("--replay " + file + " --frame-ms 5"), first);
+    EXPECT_EQ(hash("--replay " + file + " --frame-ms 90 --time-scale 3 --max-loops 64"), first);
+    EXPECT_NE(first, hash("--scene lander --seed 42 --tick-rate 50 --ticks 120"));  // the keys do matter
+}
+
+TEST_F(ReplayBinary, BadReplayFilesExitTwoWithOneLine) {
+    const std::string good = slurp(keys_replay);
+    const auto write = [&](const std::string& name, const std::string& text) {
+        std::ofstream{folder / name, std::ios::binary} << text;
+        return "'" + (folder / name).string() + "'";
+    };
+    std::string damaged = good;
+    damaged[damaged.find("seed 42") + 5] = '3';
+    std::string newer = good;
+    newer[15] = '9';
+    for (const auto& [path, expected] : {
+             std::pair{write("cut.replay", good.substr(0, good.size() / 2)), std::string{"truncated"}},
+             std::pair{write("damaged.replay", damaged), std::string{"checksum mismatch"}},
+             std::pair{write("newer.replay", newer), std::string{"version 9 is not supported"}},
+             std::pair{write("png.replay", "\x89PNG\r\n\x1a\n"), std::string{"not a Ticklab replay"}},
+             std::pair{(folder / "missing.replay").string(), std::string{"cannot be opened"}},
+         }) {
+        const outcome o = run("--headless --replay " + path);
+        EXPECT_EQ(o.exit_code, 2) << path;
+        EXPECT_NE(o.err.find(expected), std::string::npos) << o.err;
+        EXPECT_NE(o.err.find("replay '"), std::string::npos) << "names the file: " << o.err;
+        EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+    }
+}
+
+TEST_F(ReplayBinary, ConflictingFlagsAreRefused) {
+    const std::string file = "'" + keys_replay.string() + "'";
+    EXPECT_EQ(run("--headless --replay " + file + " --tick-rate 60").exit_code, 2);
+    EXPECT_EQ(run("--headless --replay " + file + " --scene balls").exit_code, 2);
+    EXPECT_EQ(run("--headless --replay " + file + " --ticks 121").exit_code, 2);
+    EXPECT_EQ(run("--headless --replay " + file + " --record '" + (folder / "x").string() + "'").exit_code, 2);
+    EXPECT_EQ(run("--headless --replay " + file + " --tick-rate 50 --seed 42").exit_code, 0);  // agreeing is fine
+}
+
+TEST_F(ReplayBinary, LessonListAndUnknownLesson) {
+    const outcome list = run("--lesson list");
+    EXPECT_EQ(list.exit_code, 0);
+    EXPECT_NE(list.out.find("spiral"), std::string::npos);
+    EXPECT_NE(list.out.find("60 on 60: the beat"), std::string::npos);
+    const outcome bad = run("--lesson nope");
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_NE(bad.err.find("basics, 10hz"), std::string::npos) << bad.err;
+    EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1);
+}
+
+TEST_F(ReplayBinary, LessonSetsTheLoopAndFlagsStillWin) {
+    const outcome o = run("--headless --report - --lesson scale-4x --frames 60");
+    EXPECT_NE(o.out.find("\"time_scale\": 4"), std::string::npos) << o.out;
+    EXPECT_NE(o.out.find("\"max_loops\": 3"), std::string::npos) << o.out;
+    const outcome changed = run("--headless --report - --lesson autopilot-5hz --tick-rate 60 --frames 10");
+    EXPECT_NE(changed.out.find("\"scene\": \"lander\""), std::string::npos) << changed.out;
+    EXPECT_NE(changed.out.find("\"tick_rate\": 60"), std::string::npos) << changed.out;
+}
