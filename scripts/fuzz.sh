@@ -22,10 +22,13 @@ status=0
 for source in "$root"/fuzz/*_fuzz.cpp; do
   target="$(basename "$source" .cpp)"
   [ -n "$only" ] && [ "$target" != "$only" ] && continue
+  # Seeds in fuzz/corpus/<target>/, or fuzz/corpus/<target without _fuzz>/.
   corpus="$root/fuzz/corpus/$target"
+  [ -d "$corpus" ] || corpus="$root/fuzz/corpus/${target%_fuzz}"
+  [ -d "$corpus" ] || { echo "fuzz.sh: $target has no seed corpus in fuzz/corpus/$target/" >&2; status=1; continue; }
   work="$root/build-fuzz/corpus/$target"
   findings="$root/build-fuzz/findings/$target"
-  mkdir -p "$corpus" "$work" "$findings"
+  mkdir -p "$work" "$findings"
   echo "fuzz.sh: $target for ${seconds} s" >&2
   # First folder: where libFuzzer adds new inputs; the second is the seed corpus, only read.
   if ! "$root/build-fuzz/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \

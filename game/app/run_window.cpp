@@ -31,6 +31,7 @@ namespace {
 
 constexpr std::uint64_t default_screenshot_frames = 30;
 constexpr Uint64 notice_ms = 4000;
+constexpr int idle_wait_ms = 16;  // a minimised window's frame period: no busy loop, ticks still on time
 
 // Everything one window needs, built in dependency order and torn down in reverse.
 class window_app {
@@ -69,6 +70,15 @@ public:
         fps_.add_frame(stats.real);
         apply_display_settings();
 
+        // Minimised or hidden: the simulation goes on (virtual time stays tied to real time, as
+        // when the window is visible), but nothing is drawn, and instead of spinning the frame
+        // waits up to idle_wait_ms for an event. Frames keep coming ~60 times a second, so each runs
+        // about one tick and nothing is dropped.
+        if (!capture_ && hidden()) {
+            SDL_WaitEventTimeout(nullptr, idle_wait_ms);
+            return;
+        }
+
         // 4. Draw the scene between the last two tick states (alpha).
         const game::phase_timer render_timer;  // drawing through present, for the report
         const float px = window_.pixel_scale();
@@ -102,6 +112,10 @@ public:
     [[nodiscard]] std::string capture(const std::string& path) { return save_screenshot(window_.renderer(), path); }
 
 private:
+    [[nodiscard]] bool hidden() const {
+        return (SDL_GetWindowFlags(window_.sdl_window()) & (SDL_WINDOW_MINIMIZED | SDL_WINDOW_HIDDEN)) != 0;
+    }
+
     void poll_events() {
         SDL_Event event;
         while (SDL_PollEvent(&event)) {
@@ -203,6 +217,16 @@ int run_interactive(const game::launch_options& options) {
     if (const std::string error = game::write_recording(options.record_path, app.session()); !error.empty()) {
         std::fprintf(stderr, "ticklab: %s\n", error.c_str());
         return 1;
+    }
+    // --report: written at exit (window closed, Escape, or SIGINT/SIGTERM, which SDL turns into a
+    // quit), so a script can drive the window and read what the loop did.
+    if (!options.report_path.empty()) {
+        if (const std::string error = game::write_report(options.report_path, app.session(),
+                                                         ticklab::to_seconds(clock.now()));
+            !error.empty()) {
+            std::fprintf(stderr, "ticklab: report: %s\n", error.c_str());
+            return 1;
+        }
     }
     return 0;
 }
