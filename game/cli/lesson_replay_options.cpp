@@ -30,10 +30,11 @@ std::string apply_lesson_option(const std::string& name, launch_options& out) {
 
 void finish_lesson_option(const std::string& name, bool vsync_given, launch_options& out) {
     const lesson* l = find_lesson(name);
-    if (l == nullptr || vsync_given) return;
+    if (l == nullptr) return;
     lesson_setup setup;
     l->configure(setup);
-    out.loop.vsync = setup.loop.vsync;
+    if (!vsync_given) out.loop.vsync = setup.loop.vsync;
+    out.scene_settings.autopilot = out.scene_settings.autopilot || setup.options.autopilot;  // the flag only adds
 }
 
 std::string apply_record_replay_options(const std::string* record, const std::string* replay_path,

@@ -53,8 +53,8 @@ constexpr std::array lessons{
            }},
     lesson{"autopilot-5hz", "The autopilot at 5 Hz",
            "The lander's autopilot reads the state and sets the thrust once per tick. At 5 Hz it acts on "
-           "information up to 200 ms old and holds each decision for 200 ms: a controller tuned for 60 Hz "
-           "overshoots. Compare with 60 Hz ([ and ] change the rate).",
+           "information up to 200 ms old and holds each decision for 200 ms: the controller that lands "
+           "gently at 10 or 60 Hz crashes. Try other rates with [ and ].",
            [](lesson_setup& s) {
                s.scene = "lander";
                s.options.autopilot = true;

@@ -132,4 +132,9 @@ TEST_F(ReplayBinary, LessonSetsTheLoopAndFlagsStillWin) {
     const outcome changed = run("--headless --report - --lesson autopilot-5hz --tick-rate 60 --frames 10");
     EXPECT_NE(changed.out.find("\"scene\": \"lander\""), std::string::npos) << changed.out;
     EXPECT_NE(changed.out.find("\"tick_rate\": 60"), std::string::npos) << changed.out;
+    // The lesson's claim: its autopilot (on, though the flags' default is off) crashes at 5 Hz, lands at 60.
+    EXPECT_NE(run("--headless --report - --lesson autopilot-5hz --frames 4000").out.find("\"crashed\""),
+              std::string::npos);
+    EXPECT_NE(run("--headless --report - --lesson autopilot-5hz --tick-rate 60 --frames 4000").out.find("\"landed\""),
+              std::string::npos);
 }
