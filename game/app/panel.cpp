@@ -21,6 +21,10 @@ panel_requests control_panel::draw(game::session& session, const panel_context& 
         ImGui::Separator();
         if (ImGui::CollapsingHeader("Lessons", ImGuiTreeNodeFlags_DefaultOpen)) panel_sections::lessons(session);
         if (ImGui::CollapsingHeader("Clock", ImGuiTreeNodeFlags_DefaultOpen)) panel_sections::clock(session);
+        if (ImGui::CollapsingHeader("Timeline", ImGuiTreeNodeFlags_DefaultOpen)) panel_sections::timeline(session);
+        if (ImGui::CollapsingHeader("Strategies", ImGuiTreeNodeFlags_DefaultOpen)) {
+            panel_sections::strategies(session);
+        }
         if (ImGui::CollapsingHeader("Loop", ImGuiTreeNodeFlags_DefaultOpen)) {
             panel_sections::loop(session, context, custom_fps_cap_);
         }

@@ -62,8 +62,7 @@ void loop(game::session& session, const panel_context& context, double& custom_f
         settings.max_loops = clamp_max_loops(max_loops);
     }
 
-    ImGui::Checkbox("Interpolate", &settings.interpolate);
-    ImGui::SameLine(180.0f);
+    // Interpolation is a smoothing choice, in the Strategies section.
     bool vsync = settings.vsync;
     if (ImGui::Checkbox("VSync", &vsync)) settings.vsync = vsync;
     if (context.vsync_refused) {

@@ -15,6 +15,7 @@
 #include "cli/headless.hpp"
 #include "cli/lesson_replay_options.hpp"
 #include "cli/report.hpp"
+#include "sim/random.hpp"
 #include "sim/session.hpp"
 
 #include <ticklab/frame_pacer.hpp>
@@ -248,8 +249,14 @@ int run_screenshot(const game::launch_options& options) {
     // after the default number of frames instead.
     std::uint64_t frames = options.frames.value_or(default_screenshot_frames);
     if (options.ticks && !options.frames && !options.loop.paused) frames = game::max_headless_frames;
+    // Jitter moves each clock reading around its slot on a steady beat (as a display's vsync does:
+    // a late frame is followed by a short one), from a fixed seed so a run is the same every time.
+    game::random_source jitter{7};
+    const double jitter_ns = options.frame_jitter_ms * 1e6;
     for (std::uint64_t i = 0; i < frames && !app.quit_requested(); ++i) {
-        clock.advance(frame_time);
+        const auto wobble = ticklab::nanoseconds{std::llround(jitter.uniform(-jitter_ns, jitter_ns))};
+        const ticklab::nanoseconds reading = frame_time * static_cast<std::int64_t>(i + 1) + wobble;
+        clock.advance(std::max(ticklab::nanoseconds{1}, reading - clock.now()));
         app.frame();
         if (options.ticks && app.session().loop().ticks() >= *options.ticks) break;
     }

@@ -2,11 +2,14 @@
 #include "cli/lesson_replay_options.hpp"
 #include "cli/report.hpp"
 #include "scenes/balls_scene.hpp"
+#include "sim/strategy_names.hpp"
 
 #include <CLI/CLI.hpp>
 #include <ticklab/fixed_loop.hpp>
 #include <ticklab/frame_pacer.hpp>
 
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -96,9 +99,46 @@ std::string one_line(std::string text) {
     return text;
 }
 
+std::string frame_clamp_check(double value) {
+    if (std::isfinite(value) && value > 0.0 && value <= 10'000.0) return {};
+    return "frame time clamp (ms) " + format_limit(value) + " is not allowed: use a value above 0, at most 10000";
+}
+
+std::string jitter_check(double value) {
+    if (std::isfinite(value) && value >= 0.0 && value <= 1000.0) return {};
+    return "frame jitter (ms) " + format_limit(value) + " is not allowed: use a value from 0 to 1000";
+}
+
+// "catch-up=debt,smoothing=none": the ghost's strategy, starting from the ghost's default.
+loop_strategy parse_compare(const std::string& text, loop_strategy strategy) {
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t end = std::min(text.find(',', start), text.size());
+        const std::string pair = text.substr(start, end - start);
+        const std::size_t equals = pair.find('=');
+        if (equals == std::string::npos) {
+            throw bad_value("--compare '" + text +
+                            "' is not allowed: use KEY=VALUE pairs separated by commas, e.g. catch-up=debt");
+        }
+        if (std::string error = set_strategy_field(strategy, pair.substr(0, equals), pair.substr(equals + 1));
+            !error.empty()) {
+            throw bad_value("--compare: " + error);
+        }
+        start = end + 1;
+    }
+    return strategy;
+}
+
+template <typename Enum, std::size_t N>
+Enum checked_choice(const char* flag, const std::string& text, const std::array<named_choice<Enum>, N>& table) {
+    if (const auto value = find_choice(table, text)) return *value;
+    throw bad_value(std::string{flag} + " '" + text + "' is not allowed: use " + choice_list(table));
+}
+
 struct raw_options {
     std::string scene, tick_rate, max_loops, time_scale, balls, seed, fps_cap, frames, ticks, frame_ms;
     std::string screenshot, report, record, replay, lesson;
+    std::string stepping, catch_up, smoothing, time_scaling, frame_clamp_ms, compare, frame_jitter_ms;
     bool paused = false, autopilot = false, headless = false;
     bool vsync = true;
 };
@@ -150,6 +190,27 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
         if (std::string error = check_output_path(raw.report); !error.empty()) throw bad_value("--report: " + error);
         out.report_path = raw.report;
     }
+    if (given("--stepping")) out.loop.strategy.step_mode = checked_choice("--stepping", raw.stepping, stepping_choices);
+    if (given("--catch-up")) {
+        out.loop.strategy.catch_up_mode = checked_choice("--catch-up", raw.catch_up, catch_up_choices);
+    }
+    if (given("--smoothing")) {
+        out.loop.strategy.smoothing_mode = checked_choice("--smoothing", raw.smoothing, smoothing_choices);
+        out.loop.interpolate = out.loop.strategy.smoothing_mode != smoothing::none;  // the HUD's "(off)"
+    }
+    if (given("--time-scaling")) {
+        out.loop.strategy.scaling = checked_choice("--time-scaling", raw.time_scaling, time_scaling_choices);
+    }
+    if (given("--frame-clamp-ms")) {
+        out.loop.frame_time_clamp_ms = checked_number("--frame-clamp-ms", raw.frame_clamp_ms, frame_clamp_check);
+    }
+    if (given("--compare")) {
+        out.loop.compare = true;
+        out.loop.ghost_strategy = parse_compare(raw.compare, out.loop.ghost_strategy);
+    }
+    if (given("--frame-jitter-ms")) {
+        out.frame_jitter_ms = checked_number("--frame-jitter-ms", raw.frame_jitter_ms, jitter_check);
+    }
     out.loop.paused = raw.paused;
     out.loop.vsync = raw.vsync;
     out.scene_settings.autopilot = raw.autopilot;
@@ -190,6 +251,19 @@ parse_result parse_command_line(int argc, const char* const* argv) {
     app.add_option("--ticks", raw.ticks, "Stop after this many ticks");
     app.add_option("--frame-ms", raw.frame_ms,
                    "Real time per frame in headless and screenshot runs, ms (default 16.67)");
+    app.add_option("--stepping", raw.stepping, "Simulation steps: " + choice_list(stepping_choices) + " (default fixed)");
+    app.add_option("--catch-up", raw.catch_up,
+                   "When ticks fall behind: " + choice_list(catch_up_choices) + " (default drop)");
+    app.add_option("--smoothing", raw.smoothing,
+                   "Drawing between ticks: " + choice_list(smoothing_choices) + " (default interpolate)");
+    app.add_option("--time-scaling", raw.time_scaling,
+                   "Time scale changes the tick " + choice_list(time_scaling_choices) + " (default count)");
+    app.add_option("--frame-clamp-ms", raw.frame_clamp_ms,
+                   "Most real time one frame brings with --catch-up clamp, ms (default 250)");
+    app.add_option("--compare", raw.compare,
+                   "Run a ghost with another strategy, e.g. stepping=variable or catch-up=debt,smoothing=none");
+    app.add_option("--frame-jitter-ms", raw.frame_jitter_ms,
+                   "Screenshot runs: vary each frame's real time by up to +-this, ms (default 0)");
     app.add_option("--screenshot", raw.screenshot, "Save a PNG of the last frame to PATH");
     app.add_option("--report", raw.report, "Write a JSON report to PATH, or - for standard output");
     app.add_option("--record", raw.record, "Record the run's input to PATH (a replay file, written when it ends)");

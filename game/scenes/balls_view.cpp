@@ -10,7 +10,7 @@
 namespace ticklab::game {
 
 void balls_scene::draw(draw_list& out, double alpha) const {
-    const double a = std::clamp(alpha, 0.0, 1.0);
+    const double a = std::clamp(alpha, 0.0, 2.0);  // above 1: extrapolated (see scene::draw)
     out.world_size = {static_cast<float>(config_.width), static_cast<float>(config_.height)};
     const rgba frame{70, 78, 104, 255};
     const float w = out.world_size.x;

@@ -56,7 +56,7 @@ void draw_terrain(const lander_terrain& terrain, draw_list& out) {
 
 void lander_scene::draw(draw_list& out, double alpha) const {
     using p = lander_physics;
-    const double a = std::clamp(alpha, 0.0, 1.0);
+    const double a = std::clamp(alpha, 0.0, 2.0);  // above 1: extrapolated (see scene::draw)
     out.world_size = {static_cast<float>(width), static_cast<float>(height)};
     draw_terrain(terrain_, out);
 

@@ -2,9 +2,26 @@
 // The one settings struct: the control panel and the keyboard edit it, the session reads it at the
 // start of every frame (as Box2D's samples do with their Settings).
 
+#include <ticklab/fixed_loop.hpp>
+
 #include <cstdint>
 
 namespace ticklab::game {
+
+// How a frame is drawn between ticks.
+enum class smoothing : std::uint8_t {
+    none,         // the current tick's state: motion steps at the tick rate
+    interpolate,  // between the last two ticks: smooth, one tick behind (the default)
+    extrapolate,  // ahead of the current tick along its motion: no lag, overshoots at bounces
+};
+
+// The strategy choices a learner compares (see docs/strategies.md); the engine's enums plus smoothing.
+struct loop_strategy {
+    ticklab::stepping step_mode = ticklab::stepping::fixed;
+    ticklab::catch_up catch_up_mode = ticklab::catch_up::drop_backlog;
+    ticklab::time_scaling scaling = ticklab::time_scaling::tick_count;
+    smoothing smoothing_mode = smoothing::interpolate;
+};
 
 struct loop_settings {
     std::uint32_t tick_rate_hz = 60;  // 1..1000
@@ -12,11 +29,16 @@ struct loop_settings {
     double time_scale = 1.0;          // 0.1..16 in the panel
     bool paused = false;
     bool single_step = false;         // one-shot: the session clears it once the step is requested
-    bool interpolate = true;          // off: draw the current tick state (alpha = 1)
+    bool interpolate = true;          // off: draw the current tick state, whatever strategy.smoothing_mode says
     double fps_cap = 0.0;             // 0 = no cap
     bool vsync = true;
     double tick_load_ms = 0.0;        // artificial busy work inside every tick
     double frame_load_ms = 0.0;       // artificial busy work once per frame
+    loop_strategy strategy;
+    double frame_time_clamp_ms = 250.0;  // (0, 10000], for catch_up::clamp_frame_time
+    // The comparison view: a ghost simulation of the same scene running `ghost_strategy`.
+    bool compare = false;
+    loop_strategy ghost_strategy{.step_mode = ticklab::stepping::variable};
 };
 
 }  // namespace ticklab::game

@@ -40,7 +40,9 @@ public:
     virtual void reset(const scene_options& options) = 0;
     // One fixed step of dt_seconds. The only place simulation state changes.
     virtual void tick(const tick_input& input, double dt_seconds) = 0;
-    // Interpolated view: alpha 0 = previous tick's state, 1 = the current one.
+    // Interpolated view: alpha 0 = previous tick's state, 1 = the current one. Alpha in (1, 2]
+    // extrapolates: the current state moved on by (alpha - 1) of the last tick's motion (its
+    // velocity times the elapsed part of the tick), drawn ahead of the simulation.
     virtual void draw(draw_list& out, double alpha) const = 0;
 
     // Lines for the SDL_ttf HUD (scene-specific: the lander's altitude, speeds, fuel ...).

@@ -35,6 +35,12 @@ void sanitise(loop_settings& s) {
     for (double* load : {&s.tick_load_ms, &s.frame_load_ms}) {
         *load = std::isfinite(*load) ? std::clamp(*load, 0.0, 1000.0) : 0.0;
     }
+    if (!std::isfinite(s.frame_time_clamp_ms)) s.frame_time_clamp_ms = fallback.frame_time_clamp_ms;
+    s.frame_time_clamp_ms = std::clamp(s.frame_time_clamp_ms, 0.001, 10'000.0);
+}
+
+ticklab::nanoseconds clamp_time(const loop_settings& s) {
+    return ticklab::nanoseconds{std::max<std::int64_t>(1, std::llround(s.frame_time_clamp_ms * 1e6))};
 }
 
 }  // namespace
@@ -42,7 +48,13 @@ void sanitise(loop_settings& s) {
 session::session(const ticklab::time_source& source, std::string_view scene_name, const scene_options& options,
                  const loop_settings& initial)
     : settings{initial},
-      loop_{source, ticklab::loop_config{.tick_rate_hz = initial.tick_rate_hz, .max_loops = initial.max_loops}},
+      source_{&source},
+      loop_{source, ticklab::loop_config{.tick_rate_hz = initial.tick_rate_hz,
+                                         .max_loops = initial.max_loops,
+                                         .step_mode = initial.strategy.step_mode,
+                                         .catch_up_mode = initial.strategy.catch_up_mode,
+                                         .scaling = initial.strategy.scaling,
+                                         .frame_time_clamp = clamp_time(initial)}},
       entry_{&entry_named(scene_name)},
       options_{options} {
     throw_if_bad(ticklab::check_time_scale(initial.time_scale));
@@ -61,14 +73,28 @@ const ticklab::frame_stats& session::advance() {
     sanitise(settings);
     loop_.set_tick_rate(settings.tick_rate_hz);
     loop_.set_max_loops(settings.max_loops);
+    loop_.set_stepping(settings.strategy.step_mode);
+    loop_.set_catch_up(settings.strategy.catch_up_mode);
+    loop_.set_time_scaling(settings.strategy.scaling);
+    loop_.set_frame_time_clamp(clamp_time(settings));
     ticklab::virtual_clock& clock = loop_.clock();
     if (clock.time_scale() != settings.time_scale) clock.set_time_scale(settings.time_scale);
     if (clock.paused() != settings.paused) clock.set_paused(settings.paused);
     if (settings.single_step) {
         clock.request_step();  // honoured only while paused
-        settings.single_step = false;
     }
-    return loop_.advance(*this);
+    // The ghost reads the same clock and sees the same input and step request, before main takes them.
+    if (settings.compare) {
+        comparison_.advance(*this);
+    } else {
+        comparison_.stop();
+    }
+    settings.single_step = false;
+    timeline_.begin_frame(loop_);
+    const ticklab::frame_stats& stats = loop_.advance(*this);
+    timeline_.end_frame(loop_, clock.paused());
+    comparison_.after_frame(*this);
+    return stats;
 }
 
 void session::advance_to(ticklab::nanoseconds virtual_time) {
@@ -77,6 +103,7 @@ void session::advance_to(ticklab::nanoseconds virtual_time) {
 }
 
 void session::tick(const ticklab::tick_info& tick) {
+    timeline_.add_tick(tick.time);
     tick_input input = input_.take_for_tick();
     if (!replay_input(input)) return;
     busy_wait_ms(settings.tick_load_ms);
@@ -84,6 +111,7 @@ void session::tick(const ticklab::tick_info& tick) {
     scene_->tick(input, tick.dt_seconds);
     timings_.tick.add(tick_timer.elapsed_ms());
     tasks_.on_tick(tick.index);
+    comparison_.on_tick(*this, tick.time);
     if (replay_.recording) replay_.recorder->record(input);
     start_pending_replay_work();
 }
@@ -108,7 +136,17 @@ void session::update_frame(const ticklab::frame_stats& frame) {
 }
 
 void session::draw(draw_list& out) const {
-    scene_->draw(out, settings.interpolate ? loop_.stats().alpha : 1.0);
+    // Variable stepping leaves the state current: there is nothing to smooth.
+    double alpha = 1.0;
+    if (settings.interpolate && loop_.config().step_mode == ticklab::stepping::fixed) {
+        switch (settings.strategy.smoothing_mode) {
+            case smoothing::none: break;
+            case smoothing::interpolate: alpha = loop_.stats().alpha; break;
+            case smoothing::extrapolate: alpha = 1.0 + loop_.stats().alpha; break;  // see scene::draw
+        }
+    }
+    scene_->draw(out, alpha);
+    comparison_.draw_ghost(out);
 }
 
 void session::switch_scene(const scene_entry& entry) {
@@ -118,6 +156,7 @@ void session::switch_scene(const scene_entry& entry) {
     entry_ = &entry;
     scene_ = entry.create(options_);
     start_scene();
+    comparison_.stop();  // the next frame starts a ghost of the new scene
 }
 
 void session::reset() {
@@ -126,6 +165,7 @@ void session::reset() {
     scene_->write_options(options_);
     scene_->reset(options_);
     start_scene();
+    comparison_.on_reset();
 }
 
 }  // namespace ticklab::game

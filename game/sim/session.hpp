@@ -8,14 +8,16 @@
 //   session.update_frame(frame);                    // frame and render tasks, history
 //   session.draw(list);                             // the scene, interpolated unless turned off
 
+#include "sim/comparison.hpp"
 #include "sim/draw_list.hpp"
 #include "sim/frame_history.hpp"
 #include "sim/input_buffer.hpp"
 #include "sim/loop_settings.hpp"
-#include "sim/phase_timings.hpp"
 #include "sim/replay_recorder.hpp"
+#include "sim/phase_timings.hpp"
 #include "sim/scene.hpp"
 #include "sim/scene_services.hpp"
+#include "sim/timeline.hpp"
 
 #include <ticklab/fixed_loop.hpp>
 #include <ticklab/scheduler.hpp>
@@ -71,6 +73,12 @@ public:
     [[nodiscard]] ticklab::scheduler& tasks() noexcept { return tasks_; }
     [[nodiscard]] const ticklab::scheduler& tasks() const noexcept { return tasks_; }
     [[nodiscard]] std::uint64_t state_hash() const { return scene_->state_hash(); }
+    // Every frame's ticks, drops and alpha on a real-time axis, for the panel's timeline.
+    [[nodiscard]] timeline_recorder& timeline() noexcept { return timeline_; }
+    [[nodiscard]] const timeline_recorder& timeline() const noexcept { return timeline_; }
+    // The ghost simulation while settings.compare is on (null otherwise).
+    [[nodiscard]] const session* ghost() const noexcept { return comparison_.ghost(); }
+    [[nodiscard]] const ticklab::time_source& time_source() const noexcept { return *source_; }
     // Real-time cost of ticks and frames (measured here) and of rendering (added by the window).
     [[nodiscard]] phase_timings& timings() noexcept { return timings_; }
     [[nodiscard]] const phase_timings& timings() const noexcept { return timings_; }
@@ -85,6 +93,7 @@ private:
     void end_recording_and_replay();
     [[nodiscard]] bool replay_input(tick_input& input);  // false: a finished replay holds the scene
 
+    const ticklab::time_source* source_;
     ticklab::fixed_loop loop_;
     // Declared before the scene: scripts may refer to the scene, and the scene is destroyed first,
     // but nothing resumes them after that (stop_all runs before every scene change).
@@ -97,6 +106,8 @@ private:
     input_buffer input_;
     frame_history history_;
     replay_status replay_;
+    timeline_recorder timeline_;
+    comparison comparison_;
     phase_timings timings_;
     std::optional<std::chrono::steady_clock::time_point> last_frame_;  // for timings_.frame
 };

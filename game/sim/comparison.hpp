@@ -1,0 +1,76 @@
+#pragma once
+// The comparison view: a ghost simulation of the main session's scene, started from the same
+// initial state, fed the same input and the same time source, but running another strategy.
+//
+// Usage: the session owns one and drives it; nothing else calls it.
+//   comparison.advance(main);           // start of main's frame: syncs and advances the ghost
+//   comparison.on_tick(main, due);      // after each of main's ticks: a pending start resets main
+//   comparison.after_frame(main);       // end of main's frame: a started comparison builds the ghost
+//   comparison.draw_ghost(out);         // after main's shapes: the ghost's, translucent
+//
+// The ghost takes all of main's settings except the strategy (loop_settings::ghost_strategy).
+// Starting is exact: main's scene is reset right after one of its ticks (so its scripts restart on
+// a tick boundary), and the ghost's clock is shifted so that its virtual time 0 is that tick's due
+// time. With the same strategy, both then run the same ticks at the same moments, bit for bit. A
+// reset of main resets the ghost too. Input reaches the ghost as a copy of main's input buffer
+// taken before main advances, so both see the same held keys and the same new events in a frame.
+
+#include "sim/draw_list.hpp"
+
+#include <ticklab/time_source.hpp>
+
+#include <cstdint>
+#include <memory>
+
+namespace ticklab::game {
+
+class session;
+
+// Appends `ghost`'s shapes to `out`, faded towards white at `opacity` (0..255), so they read as a
+// ghost over the main scene's shapes.
+void append_ghost(draw_list& out, const draw_list& ghost, std::uint8_t opacity);
+
+// Another source's time plus a shift: lines the ghost's clock up with main's tick phase.
+class shifted_time_source final : public ticklab::time_source {
+public:
+    explicit shifted_time_source(const ticklab::time_source& base) : base_{&base} {}
+    [[nodiscard]] ticklab::nanoseconds now() const override { return base_->now() + shift_; }
+    void set_shift(ticklab::nanoseconds shift) noexcept { shift_ = shift; }
+    void rebase(const ticklab::time_source& base) noexcept { base_ = &base; }
+
+private:
+    const ticklab::time_source* base_;
+    ticklab::nanoseconds shift_{0};
+};
+
+class comparison {
+public:
+    static constexpr std::uint8_t ghost_opacity = 120;
+
+    comparison();
+    ~comparison();
+    comparison(const comparison&) = delete;
+    comparison& operator=(const comparison&) = delete;
+
+    void advance(session& main);
+    void on_tick(session& main, ticklab::nanoseconds due);
+    void after_frame(session& main);
+    void on_reset();  // main's scene went back to its initial state
+    void stop();      // no ghost until the next advance with settings.compare on
+
+    [[nodiscard]] const session* ghost() const noexcept { return ghost_.get(); }
+    // Asked for, waiting for main's next tick (never, while main is paused and not stepped).
+    [[nodiscard]] bool waiting() const noexcept { return start_ != start_state::none; }
+    void draw_ghost(draw_list& out) const;
+
+private:
+    enum class start_state : std::uint8_t { none, requested, reset_done };
+    start_state start_ = start_state::none;
+    ticklab::nanoseconds start_due_{0};            // main's virtual time at which the ghost's begins
+    std::unique_ptr<shifted_time_source> source_;  // outlives ghost_ (declared first)
+    std::unique_ptr<session> ghost_;
+    // The ghost's shapes before fading; kept so drawing allocates nothing once warm.
+    mutable draw_list scratch_;
+};
+
+}  // namespace ticklab::game
