@@ -69,7 +69,12 @@ void session::start_scene() {
 }
 
 const ticklab::frame_stats& session::advance() {
-    if (const auto hz = replay_.locked_tick_rate()) settings.tick_rate_hz = *hz;
+    if (const auto hz = replay_.locked_tick_rate()) {
+        // A recording's ticks must all be 1 / hz long: variable steps and scaled tick lengths are not.
+        settings.tick_rate_hz = *hz;
+        settings.strategy.step_mode = ticklab::stepping::fixed;
+        settings.strategy.scaling = ticklab::time_scaling::tick_count;
+    }
     sanitise(settings);
     loop_.set_tick_rate(settings.tick_rate_hz);
     loop_.set_max_loops(settings.max_loops);

@@ -77,6 +77,8 @@ TEST_F(ReplayBinary, ReplayWithKeyInputMatchesAcrossFrameTimes) {
     const std::string first = hash("--replay " + file);
     EXPECT_EQ(hash("--replay " + file + " --frame-ms 5"), first);
     EXPECT_EQ(hash("--replay " + file + " --frame-ms 90 --time-scale 3 --max-loops 64"), first);
+    // Strategies that would change a tick's dt are held at fixed, tick-count ones while replaying.
+    EXPECT_EQ(hash("--replay " + file + " --stepping variable --time-scaling length --time-scale 4"), first);
     EXPECT_NE(first, hash("--scene lander --seed 42 --tick-rate 50 --ticks 120"));  // the keys do matter
 }
 
