@@ -6,9 +6,6 @@ namespace ticklab::game {
 
 namespace {
 
-// TODO(issue 5a): once loop_settings carries the strategy choices, "spiral" should use uncapped
-// catch-up and the smoothing lessons the smoothing choice; until then they use max_loops and
-// `interpolate`, which show the same effects.
 constexpr std::array lessons{
     lesson{"basics", "The default loop: 60 Hz ticks, interpolated",
            "Ticks run at a fixed 60 Hz whatever the frame rate; each frame runs the ticks that are due "
@@ -20,7 +17,7 @@ constexpr std::array lessons{
            "however fast the screen refreshes: this is what a low tick rate looks like unsmoothed.",
            [](lesson_setup& s) {
                s.loop.tick_rate_hz = 10;
-               s.loop.interpolate = false;
+               s.loop.strategy.smoothing_mode = smoothing::none;
            }},
     lesson{"10hz-smooth", "The same, interpolated",
            "Still 10 ticks a second, but each frame draws between the last two tick states by alpha, the "
@@ -36,12 +33,13 @@ constexpr std::array lessons{
                s.frame_ms = 40.0;
            }},
     lesson{"spiral", "The spiral of death",
-           "Each tick now costs 20 ms of work, longer than the 16.7 ms it simulates. Every tick run makes "
-           "the next frame longer, which makes more ticks due: the loop can never catch up. Only MAX_LOOPS "
-           "(64 here) stops it, by dropping the backlog; watch the dropped time grow.",
+           "Each tick now costs 20 ms of work, longer than the 16.7 ms it simulates, and catch-up has no cap. "
+           "Every frame runs every tick that is due, which makes the next frame longer and more ticks due: "
+           "the debt only grows, and just the safety limit keeps the window alive. Set catch-up back to "
+           "'drop' (MAX_LOOPS) and the backlog is dropped instead.",
            [](lesson_setup& s) {
                s.loop.tick_load_ms = 20.0;
-               s.loop.max_loops = 64;
+               s.loop.strategy.catch_up_mode = ticklab::catch_up::uncapped;
            }},
     lesson{"scale-4x", "Time scale 4x hits MAX_LOOPS",
            "Time runs 4 times faster, so a 60 fps frame owes 4 ticks, but MAX_LOOPS is 3. The loop runs 3 "
@@ -65,7 +63,7 @@ constexpr std::array lessons{
            "without interpolation. Most frames run one tick, but once a second a frame runs none and the "
            "next runs two: a regular hitch, the beat between the two clocks. Interpolation removes it.",
            [](lesson_setup& s) {
-               s.loop.interpolate = false;
+               s.loop.strategy.smoothing_mode = smoothing::none;
                s.loop.vsync = false;
                s.loop.fps_cap = 59.0;
                s.frame_ms = 1000.0 / 59.0;

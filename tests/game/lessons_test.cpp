@@ -40,4 +40,13 @@ TEST(Lessons, SpiralCostsMoreThanATick) {
     lesson_setup setup;
     ticklab::game::find_lesson("spiral")->configure(setup);
     EXPECT_GT(setup.loop.tick_load_ms, 1000.0 / setup.loop.tick_rate_hz);
+    EXPECT_EQ(setup.loop.strategy.catch_up_mode, ticklab::catch_up::uncapped) << "nothing may cap the catch-up";
+}
+
+TEST(Lessons, LowRateLessonsTurnSmoothingOff) {
+    for (const char* name : {"10hz", "beat"}) {
+        lesson_setup setup;
+        ticklab::game::find_lesson(name)->configure(setup);
+        EXPECT_EQ(setup.loop.strategy.smoothing_mode, ticklab::game::smoothing::none) << name;
+    }
 }
