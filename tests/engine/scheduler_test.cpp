@@ -20,7 +20,6 @@ struct run_record {
     std::string name;
     std::int64_t due;
     nanoseconds clock;  // what now() said during the run
-    friend bool operator==(const run_record&, const run_record&) = default;
 };
 
 // A fixed_loop client forwarding to the scheduler in the documented per-frame order.
