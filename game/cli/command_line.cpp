@@ -215,6 +215,12 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
     out.loop.vsync = raw.vsync;
     out.scene_settings.autopilot = raw.autopilot;
     out.headless = raw.headless;
+    if (raw.headless && given("--screenshot")) {
+        // A screenshot draws a window frame (offscreen when there is no display), which a headless
+        // run never does: say so rather than silently drop one of the two.
+        throw bad_value("--headless and --screenshot do not go together: a screenshot run needs no display, "
+                        "so drop --headless");
+    }
     finish_lesson_option(raw.lesson, given("--vsync"), out);
     const replay_conflicts conflicts{.scene = given("--scene"),
                                      .seed = given("--seed"),

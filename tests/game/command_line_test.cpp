@@ -141,4 +141,5 @@ TEST(CommandLine, UnwritableReportPathIsRejectedUpFront) {
     expect_rejected({"--report", "/nonexistent-folder/report.json"}, "/nonexistent-folder");
     expect_rejected({"--report", "/"}, "folder");
     expect_rejected({"--screenshot", "/nonexistent-folder/shot.png"}, "--screenshot");
+    expect_rejected({"--headless", "--screenshot", "shot.png"}, "--headless and --screenshot");
 }
