@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Keys on the real windowed binary under a virtual X server (Xvfb), as ctest's xvfb_keys runs:
+# Space pauses, Tab switches to the lander, Space resumes, Escape quits, and the --report written at
+# exit must show all of it. Guards a real bug: the Tab that switched scenes also moved ImGui's
+# keyboard focus into a panel widget, which then swallowed every key that followed.
+#   bash scripts/xvfb_keys.sh [path/to/ticklab]     (default build/game/ticklab)
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+binary="${1:-$root/build/game/ticklab}"
+for tool in xvfb-run xdotool; do
+  command -v "$tool" >/dev/null || { echo "xvfb_keys.sh: $tool is missing (bash scripts/setup.sh)" >&2; exit 1; }
+done
+
+if [ -z "${TICKLAB_XVFB_INNER:-}" ]; then
+  exec env TICKLAB_XVFB_INNER=1 xvfb-run -a -s "-screen 0 1280x720x24" bash "${BASH_SOURCE[0]}" "$binary"
+fi
+
+work="$(mktemp -d)"
+pid=""
+cleanup() {
+  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && kill -KILL "$pid" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "xvfb_keys.sh: FAIL: $*" >&2; [ -f "$work/err" ] && sed 's/^/  stderr: /' "$work/err" >&2; exit 1; }
+
+unset SDL_VIDEODRIVER
+export SDL_AUDIODRIVER=dummy
+"$binary" --report "$work/report.json" >"$work/out" 2>"$work/err" &
+pid=$!
+timeout 30 xdotool search --sync --pid "$pid" --name Ticklab >/dev/null || fail "no window within 30 s"
+sleep 2
+xdotool mousemove 400 300  # over the scene, not the panel
+for key in space Tab space; do
+  xdotool key "$key"
+  sleep 0.5
+done
+xdotool key Escape
+for _ in $(seq 1 100); do
+  kill -0 "$pid" 2>/dev/null || break
+  sleep 0.1
+done
+kill -0 "$pid" 2>/dev/null && fail "Escape did not quit (a panel widget has the keyboard?)"
+wait "$pid" || fail "ticklab exited with $?"
+pid=""
+
+report="$(cat "$work/report.json")" || fail "no report written"
+grep -q '"scene": "lander"' <<<"$report" || fail "Tab did not switch to the lander: $report"
+grep -q '"paused": false' <<<"$report" || fail "Space after Tab did not resume: $report"
+echo "xvfb_keys.sh: Space, Tab, Space and Escape all reached the game" >&2
