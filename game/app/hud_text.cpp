@@ -38,7 +38,7 @@ void build_hud_lines(const game::session& session, const fps_meter& fps, const s
     out.push_back(
         {format("virtual %9.3f s  scale %5.2fx", ticklab::to_seconds(loop.virtual_now()), loop.clock().time_scale()),
          hud_style::body});
-    out.push_back({format("alpha %.2f%s   dropped %.1f ms", frame.alpha, session.settings.interpolate ? "" : " (off)",
+    out.push_back({format("alpha %.2f%s   dropped %.1f ms", frame.alpha, session.settings.strategy.smoothing_mode == game::smoothing::none ? " (off)" : "",
                           ticklab::to_milliseconds(frame.total_dropped)),
                    hud_style::dim});
     if (loop.clock().paused()) out.push_back({"PAUSED", hud_style::alert});

@@ -59,8 +59,6 @@ void strategy_table(game::loop_settings& settings) {
     strategy_row("Stepping", "stepping", game::stepping_choices, main.step_mode, ghost.step_mode, changed);
     strategy_row("Catch-up", "catch_up", game::catch_up_choices, main.catch_up_mode, ghost.catch_up_mode, changed);
     strategy_row("Smoothing", "smoothing", game::smoothing_choices, main.smoothing_mode, ghost.smoothing_mode, changed);
-    // The HUD reads `interpolate` to say "(off)"; keep it in step with the smoothing choice.
-    if (changed) settings.interpolate = main.smoothing_mode != game::smoothing::none;
     strategy_row("Time scale by", "scaling", game::time_scaling_choices, main.scaling, ghost.scaling, changed);
     ImGui::EndTable();
 }

@@ -196,7 +196,6 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
     }
     if (given("--smoothing")) {
         out.loop.strategy.smoothing_mode = checked_choice("--smoothing", raw.smoothing, smoothing_choices);
-        out.loop.interpolate = out.loop.strategy.smoothing_mode != smoothing::none;  // the HUD's "(off)"
     }
     if (given("--time-scaling")) {
         out.loop.strategy.scaling = checked_choice("--time-scaling", raw.time_scaling, time_scaling_choices);

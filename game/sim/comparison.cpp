@@ -44,8 +44,6 @@ void comparison::advance(session& main) {
     ghost_->settings.strategy = main.settings.ghost_strategy;
     ghost_->settings.compare = false;
     ghost_->settings.single_step = step;
-    // Main's `interpolate` mirrors main's smoothing; the ghost's follows its own.
-    ghost_->settings.interpolate = main.settings.ghost_strategy.smoothing_mode != smoothing::none;
     ghost_->input() = main.input();
     ghost_->update_frame(ghost_->advance());
 }

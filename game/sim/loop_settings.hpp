@@ -29,7 +29,6 @@ struct loop_settings {
     double time_scale = 1.0;          // 0.1..16 in the panel
     bool paused = false;
     bool single_step = false;         // one-shot: the session clears it once the step is requested
-    bool interpolate = true;          // off: draw the current tick state, whatever strategy.smoothing_mode says
     double fps_cap = 0.0;             // 0 = no cap
     bool vsync = true;
     double tick_load_ms = 0.0;        // artificial busy work inside every tick

@@ -143,7 +143,7 @@ void session::update_frame(const ticklab::frame_stats& frame) {
 void session::draw(draw_list& out) const {
     // Variable stepping leaves the state current: there is nothing to smooth.
     double alpha = 1.0;
-    if (settings.interpolate && loop_.config().step_mode == ticklab::stepping::fixed) {
+    if (loop_.config().step_mode == ticklab::stepping::fixed) {
         switch (settings.strategy.smoothing_mode) {
             case smoothing::none: break;
             case smoothing::interpolate: alpha = loop_.stats().alpha; break;

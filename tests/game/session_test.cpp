@@ -105,7 +105,7 @@ TEST_F(Session, DrawIsInterpolatedUnlessTurnedOff) {
     frame(s, 25ms);  // one tick and half of the next
     ticklab::game::draw_list interpolated, current;
     s.draw(interpolated);
-    s.settings.interpolate = false;
+    s.settings.strategy.smoothing_mode = ticklab::game::smoothing::none;
     s.draw(current);
     ASSERT_EQ(current.circles.size(), 1u);
     EXPECT_NE(interpolated.circles[0].center.y, current.circles[0].center.y);

@@ -223,7 +223,7 @@ TEST(StrategyFlags, SelectEveryChoice) {
 TEST(StrategyFlags, SmoothingNoneTurnsInterpolationOff) {
     const parsed p = parse({"--smoothing", "none"});
     ASSERT_FALSE(p.result.exit_code) << p.err;
-    EXPECT_FALSE(p.result.options.loop.interpolate);
+    EXPECT_EQ(p.result.options.loop.strategy.smoothing_mode, ticklab::game::smoothing::none);
 }
 
 TEST(StrategyFlags, CompareSetsTheGhostsStrategy) {
