@@ -59,8 +59,8 @@ public:
 
     // One frame of the game loop this demo teaches.
     void frame() {
-        // 1. Events: ImGui sees everything first; the game gets keys and the mouse only when the
-        //    panel does not want them.
+        // 1. Events: a key press goes to the panel when it wants the keyboard, else to the game;
+        //    the mouse reaches the game only when it is not over the panel.
         poll_events();
 
         // 2. Simulation: read the clock once, run 0..MAX_LOOPS fixed ticks.
