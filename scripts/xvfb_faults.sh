@@ -9,28 +9,12 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 binary="${1:-$root/build/game/ticklab}"
-for tool in xvfb-run xdotool; do
-  command -v "$tool" >/dev/null || { echo "xvfb_faults.sh: $tool is missing (bash scripts/setup.sh)" >&2; exit 1; }
-done
-
-if [ -z "${TICKLAB_XVFB_INNER:-}" ]; then
-  # -a: a free display number, so parallel runs do not collide.
-  exec env TICKLAB_XVFB_INNER=1 xvfb-run -a -s "-screen 0 1600x1000x24" bash "${BASH_SOURCE[0]}" "$binary"
-fi
-
-work="$(mktemp -d)"
-pid=""
-cleanup() {
-  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && kill -KILL "$pid" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
-fail() { echo "xvfb_faults.sh: FAIL: $*" >&2; [ -f "$work/err" ] && sed 's/^/  stderr: /' "$work/err" >&2; exit 1; }
+xvfb_screen=1600x1000x24
+# shellcheck source=scripts/xvfb_common.sh
+source "$root/scripts/xvfb_common.sh"
 alive() { kill -0 "$pid" 2>/dev/null || fail "ticklab died during $1"; }
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat"; }  # user + system, in clock ticks
 
-unset SDL_VIDEODRIVER
-export SDL_AUDIODRIVER=dummy
 # No FPS cap and no vsync: visible, the loop runs flat out, so only the hidden rule keeps it idle.
 "$binary" --tick-rate 60 --max-loops 8 --fps-cap 0 --no-vsync --report "$work/report.json" \
   >"$work/out" 2>"$work/err" &

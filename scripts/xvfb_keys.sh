@@ -7,25 +7,10 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 binary="${1:-$root/build/game/ticklab}"
-for tool in xvfb-run xdotool; do
-  command -v "$tool" >/dev/null || { echo "xvfb_keys.sh: $tool is missing (bash scripts/setup.sh)" >&2; exit 1; }
-done
+xvfb_screen=1280x720x24
+# shellcheck source=scripts/xvfb_common.sh
+source "$root/scripts/xvfb_common.sh"
 
-if [ -z "${TICKLAB_XVFB_INNER:-}" ]; then
-  exec env TICKLAB_XVFB_INNER=1 xvfb-run -a -s "-screen 0 1280x720x24" bash "${BASH_SOURCE[0]}" "$binary"
-fi
-
-work="$(mktemp -d)"
-pid=""
-cleanup() {
-  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && kill -KILL "$pid" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
-fail() { echo "xvfb_keys.sh: FAIL: $*" >&2; [ -f "$work/err" ] && sed 's/^/  stderr: /' "$work/err" >&2; exit 1; }
-
-unset SDL_VIDEODRIVER
-export SDL_AUDIODRIVER=dummy
 "$binary" --report "$work/report.json" >"$work/out" 2>"$work/err" &
 pid=$!
 timeout 30 xdotool search --sync --pid "$pid" --name Ticklab >/dev/null || fail "no window within 30 s"

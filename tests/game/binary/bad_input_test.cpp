@@ -1,6 +1,8 @@
 // Every input of docs/inputs.md with bad values, against the real binary: exit code 2 (a normal
 // exit, so no core dump), one line on stderr that names the value and what is allowed, nothing on
 // stdout, and no file written or touched (a report or screenshot is whole or absent).
+#include "run_ticklab.hpp"
+
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -76,19 +78,8 @@ const std::vector<bad_case>& bad_cases() {
     return cases;
 }
 
-struct outcome {
-    bool exited = false;  // false: killed by a signal (a crash, maybe a core dump)
-    int exit_code = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in{path};
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
+using ticklab_test::outcome;
+using ticklab_test::read_file;
 
 int lines(const std::string& text) {
     int n = 0;
@@ -113,17 +104,7 @@ struct bad_input_fixture : ::testing::Test {
         fs::remove_all(logs);
     }
 
-    outcome run(const std::string& args) const {
-        const std::string command = "cd '" + folder.string() + "' && SDL_VIDEODRIVER=offscreen '" TICKLAB_BINARY "' " +
-                                    args + " >'" + (logs / "out").string() + "' 2>'" + (logs / "err").string() + "'";
-        const int status = std::system(command.c_str());
-        outcome o;
-        o.exited = WIFEXITED(status) && !WIFSIGNALED(status);
-        o.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        o.out = read_file(logs / "out");
-        o.err = read_file(logs / "err");
-        return o;
-    }
+    outcome run(const std::string& args) const { return ticklab_test::run_ticklab(args, folder, logs); }
 
     [[nodiscard]] std::vector<std::string> files_in_folder() const {
         std::vector<std::string> names;

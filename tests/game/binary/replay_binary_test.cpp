@@ -1,4 +1,6 @@
 // The real ticklab binary with --record, --replay and --lesson, as a user runs them.
+#include "run_ticklab.hpp"
+
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -18,18 +20,8 @@ namespace fs = std::filesystem;
 // A replay with key input, kept with the fuzz seeds (the binary has no way to type keys headless).
 const fs::path keys_replay = fs::path{__FILE__}.parent_path() / "../../../fuzz/corpus/replay_reader/lander_keys.replay";
 
-struct outcome {
-    int exit_code = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string slurp(const fs::path& path) {
-    std::ifstream in{path, std::ios::binary};
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
+using ticklab_test::outcome;
+using ticklab_test::read_file;
 
 struct replay_binary : ::testing::Test {
     fs::path folder;
@@ -42,12 +34,7 @@ struct replay_binary : ::testing::Test {
     }
     void TearDown() override { fs::remove_all(folder); }
 
-    outcome run(const std::string& args) const {
-        const std::string command = "SDL_VIDEODRIVER=offscreen '" TICKLAB_BINARY "' " + args + " >'" +
-                                    (folder / "out").string() + "' 2>'" + (folder / "err").string() + "'";
-        const int status = std::system(command.c_str());
-        return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(folder / "out"), slurp(folder / "err")};
-    }
+    outcome run(const std::string& args) const { return ticklab_test::run_ticklab(args, folder, folder); }
 
     // The state_hash of a headless run's report.
     std::string hash(const std::string& args) const {
@@ -83,7 +70,7 @@ TEST_F(ReplayBinary, ReplayWithKeyInputMatchesAcrossFrameTimes) {
 }
 
 TEST_F(ReplayBinary, BadReplayFilesExitTwoWithOneLine) {
-    const std::string good = slurp(keys_replay);
+    const std::string good = read_file(keys_replay);
     const auto write = [&](const std::string& name, const std::string& text) {
         std::ofstream{folder / name, std::ios::binary} << text;
         return "'" + (folder / name).string() + "'";

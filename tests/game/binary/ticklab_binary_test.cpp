@@ -1,4 +1,6 @@
 // The real ticklab binary, headless: what a user or a script sees (exit codes, stderr, reports).
+#include "run_ticklab.hpp"
+
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -14,18 +16,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct outcome {
-    int exit_code = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in{path};
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
+using ticklab_test::outcome;
+using ticklab_test::read_file;
 
 struct binary_fixture : ::testing::Test {
     fs::path folder;
@@ -38,16 +30,7 @@ struct binary_fixture : ::testing::Test {
     }
     void TearDown() override { fs::remove_all(folder); }
 
-    outcome run(const std::string& args) const {
-        const std::string command = "SDL_VIDEODRIVER=offscreen '" TICKLAB_BINARY "' " + args + " >'" +
-                                    (folder / "out").string() + "' 2>'" + (folder / "err").string() + "'";
-        const int status = std::system(command.c_str());
-        outcome o;
-        o.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        o.out = read_file(folder / "out");
-        o.err = read_file(folder / "err");
-        return o;
-    }
+    outcome run(const std::string& args) const { return ticklab_test::run_ticklab(args, folder, folder); }
 
     // Runs headless with a report; returns the report's text (empty when none was written).
     std::string report(const std::string& args) const {
@@ -81,7 +64,9 @@ int lines(const std::string& text) {
 
 }  // namespace
 
-TEST_F(binary_fixture, SameTicksGiveTheSameHashWhateverTheFrameTime) {
+using TicklabBinary = binary_fixture;
+
+TEST_F(TicklabBinary, SameTicksGiveTheSameHashWhateverTheFrameTime) {
     for (const char* scene : {"balls --balls 2000", "lander --autopilot"}) {
         const std::string base = std::string{"--scene "} + scene + " --ticks 301 --frame-ms ";
         const std::string a = report(base + "5");
@@ -95,36 +80,36 @@ TEST_F(binary_fixture, SameTicksGiveTheSameHashWhateverTheFrameTime) {
     }
 }
 
-TEST_F(binary_fixture, DifferentSeedsGiveDifferentHashes) {
+TEST_F(TicklabBinary, DifferentSeedsGiveDifferentHashes) {
     EXPECT_NE(field(report("--ticks 60 --seed 1"), "state_hash"), field(report("--ticks 60 --seed 2"), "state_hash"));
 }
 
-TEST_F(binary_fixture, PausedRunsNoTicks) {
+TEST_F(TicklabBinary, PausedRunsNoTicks) {
     const std::string json = report("--paused --frames 30");
     EXPECT_EQ(field(json, "ticks"), "0");
     EXPECT_EQ(field(json, "frames"), "30");
     EXPECT_EQ(field(json, "paused"), "true");
 }
 
-TEST_F(binary_fixture, PausedWithATickTargetStopsInsteadOfHanging) {
+TEST_F(TicklabBinary, PausedWithATickTargetStopsInsteadOfHanging) {
     const outcome o = run("--headless --paused --ticks 10");
     EXPECT_EQ(o.exit_code, 0);
     EXPECT_NE(o.err.find("paused"), std::string::npos) << o.err;
 }
 
-TEST_F(binary_fixture, TimeScaleMultipliesTicks) {
+TEST_F(TicklabBinary, TimeScaleMultipliesTicks) {
     EXPECT_EQ(field(report("--frames 60 --frame-ms 10"), "ticks"), "36");
     EXPECT_EQ(field(report("--frames 60 --frame-ms 10 --time-scale 2"), "ticks"), "72");
     EXPECT_EQ(field(report("--frames 60 --frame-ms 10 --time-scale 0.5"), "ticks"), "18");
 }
 
-TEST_F(binary_fixture, DefaultRunIs600Frames) {
+TEST_F(TicklabBinary, DefaultRunIs600Frames) {
     const std::string json = report("");
     EXPECT_EQ(field(json, "frames"), "600");
     EXPECT_EQ(field(json, "ticks"), "600");
 }
 
-TEST_F(binary_fixture, MaxLoopsCapsTicksAndReportsDroppedTime) {
+TEST_F(TicklabBinary, MaxLoopsCapsTicksAndReportsDroppedTime) {
     // 100 ms frames at 60 Hz bring 6 ticks each; a cap of 2 keeps 2 and drops the rest.
     const std::string json = report("--frames 10 --frame-ms 100 --max-loops 2");
     EXPECT_EQ(field(json, "ticks"), "20");
@@ -133,17 +118,17 @@ TEST_F(binary_fixture, MaxLoopsCapsTicksAndReportsDroppedTime) {
     EXPECT_NEAR(number(json, "virtual_time_s") + number(json, "dropped_time_s"), 1.0, 1e-6);
 }
 
-TEST_F(binary_fixture, AutopilotLandsAt60Hz) {
+TEST_F(TicklabBinary, AutopilotLandsAt60Hz) {
     const std::string json = report("--scene lander --autopilot --ticks 7200");
     EXPECT_EQ(field(json, "lander_state"), "\"landed\"");
 }
 
-TEST_F(binary_fixture, AutopilotCrashesAt5Hz) {
+TEST_F(TicklabBinary, AutopilotCrashesAt5Hz) {
     const std::string json = report("--scene lander --autopilot --tick-rate 5 --ticks 600");
     EXPECT_EQ(field(json, "lander_state"), "\"crashed\"");
 }
 
-TEST_F(binary_fixture, ReportToStdoutIsOneJsonLine) {
+TEST_F(TicklabBinary, ReportToStdoutIsOneJsonLine) {
     const outcome o = run("--headless --frames 5 --report -");
     EXPECT_EQ(o.exit_code, 0);
     EXPECT_EQ(lines(o.out), 1);
@@ -151,7 +136,7 @@ TEST_F(binary_fixture, ReportToStdoutIsOneJsonLine) {
     EXPECT_EQ(field(o.out, "scene"), "\"balls\"");
 }
 
-TEST_F(binary_fixture, BadInputExitsTwoWithOneLineAndNoReport) {
+TEST_F(TicklabBinary, BadInputExitsTwoWithOneLineAndNoReport) {
     const std::string report_path = (folder / "bad.json").string();
     for (const char* bad : {"--scene moon", "--tick-rate 0", "--tick-rate -60", "--tick-rate nan", "--tick-rate 1e9",
                             "--max-loops 0", "--time-scale 0", "--balls 100001", "--balls many", "--frame-ms 0",
@@ -163,14 +148,14 @@ TEST_F(binary_fixture, BadInputExitsTwoWithOneLineAndNoReport) {
     }
 }
 
-TEST_F(binary_fixture, UnwritableReportPathIsRefusedBeforeRunning) {
+TEST_F(TicklabBinary, UnwritableReportPathIsRefusedBeforeRunning) {
     const outcome o = run("--headless --frames 1 --report /nonexistent-folder/r.json");
     EXPECT_EQ(o.exit_code, 2);
     EXPECT_EQ(lines(o.err), 1) << o.err;
     EXPECT_NE(o.err.find("/nonexistent-folder"), std::string::npos);
 }
 
-TEST_F(binary_fixture, HelpExitsZero) {
+TEST_F(TicklabBinary, HelpExitsZero) {
     const outcome o = run("--help");
     EXPECT_EQ(o.exit_code, 0);
     EXPECT_NE(o.out.find("--headless"), std::string::npos);

@@ -1,0 +1,45 @@
+#pragma once
+// Runs the real ticklab binary (its path is the TICKLAB_BINARY compile definition) as a user would,
+// and collects how it ended and what it printed. Shared by the tests in this folder.
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace ticklab_test {
+
+struct outcome {
+    bool exited = false;  // false: killed by a signal (a crash, maybe a core dump)
+    int exit_code = -1;
+    std::string out;
+    std::string err;
+};
+
+inline std::string read_file(const std::filesystem::path& path) {
+    std::ifstream in{path, std::ios::binary};
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// `ticklab ARGS` started in `work_dir` under SDL's offscreen driver; stdout and stderr go to files in
+// `log_dir` (which may be `work_dir`) and are read back.
+inline outcome run_ticklab(const std::string& args, const std::filesystem::path& work_dir,
+                           const std::filesystem::path& log_dir) {
+    const std::string command = "cd '" + work_dir.string() + "' && SDL_VIDEODRIVER=offscreen '" TICKLAB_BINARY "' " +
+                                args + " >'" + (log_dir / "out").string() + "' 2>'" + (log_dir / "err").string() +
+                                "'";
+    const int status = std::system(command.c_str());
+    outcome o;
+    o.exited = WIFEXITED(status);
+    o.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    o.out = read_file(log_dir / "out");
+    o.err = read_file(log_dir / "err");
+    return o;
+}
+
+}  // namespace ticklab_test
