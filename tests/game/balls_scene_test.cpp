@@ -1,3 +1,4 @@
+#include "balls_checks.hpp"
 #include "scenes/balls_scene.hpp"
 
 #include <gtest/gtest.h>
@@ -19,22 +20,7 @@ scene_options with_balls(std::uint32_t n, std::uint64_t seed = 1) {
     return options;
 }
 
-// Every centre inside the box (inset by its radius) and every value finite.
-::testing::AssertionResult contained_and_finite(const balls_scene& s) {
-    const balls_config& c = s.config();
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const double x = s.xs()[i], y = s.ys()[i], r = s.radii()[i];
-        if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(s.vxs()[i]) || !std::isfinite(s.vys()[i])) {
-            return ::testing::AssertionFailure() << "ball " << i << " is not finite";
-        }
-        const double low_x = std::min(r, c.width / 2), high_x = std::max(c.width - r, c.width / 2);
-        const double low_y = std::min(r, c.height / 2), high_y = std::max(c.height - r, c.height / 2);
-        if (x < low_x || x > high_x || y < low_y || y > high_y) {
-            return ::testing::AssertionFailure() << "ball " << i << " at (" << x << ", " << y << ") left the box";
-        }
-    }
-    return ::testing::AssertionSuccess();
-}
+using ticklab_test::contained_and_finite;
 
 void run(balls_scene& s, int ticks, double dt) {
     const tick_input none;

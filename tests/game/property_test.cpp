@@ -1,6 +1,7 @@
 // Property tests: random but in-range settings and frame-time patterns (with hitches and a clock
 // that steps backwards) through the headless simulation, checking what must hold whatever the
 // settings. Each case has its own fixed seed, printed on failure, so a failure replays exactly.
+#include "balls_checks.hpp"
 #include "scenes/balls_scene.hpp"
 #include "sim/session.hpp"
 
@@ -78,24 +79,7 @@ std::string describe(const loop_settings& s, const balls_config& c, std::uint32_
     return out.str();
 }
 
-// Every value finite and every centre inside the box inset by its radius (or at its middle when
-// the ball is wider than the box).
-::testing::AssertionResult contained_and_finite(const balls_scene& s) {
-    const balls_config& c = s.config();
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const double x = s.xs()[i], y = s.ys()[i], r = s.radii()[i];
-        if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(s.vxs()[i]) || !std::isfinite(s.vys()[i])) {
-            return ::testing::AssertionFailure() << "ball " << i << " is not finite";
-        }
-        const double low_x = std::min(r, c.width / 2), high_x = std::max(c.width - r, c.width / 2);
-        const double low_y = std::min(r, c.height / 2), high_y = std::max(c.height - r, c.height / 2);
-        if (x < low_x || x > high_x || y < low_y || y > high_y) {
-            return ::testing::AssertionFailure() << "ball " << i << " at (" << x << ", " << y << ") radius " << r
-                                                 << " left the " << c.width << " x " << c.height << " box";
-        }
-    }
-    return ::testing::AssertionSuccess();
-}
+using ticklab_test::contained_and_finite;
 
 }  // namespace
 
