@@ -13,18 +13,15 @@ void ball_grid::rebuild(std::span<const double> x, std::span<const double> y, do
     const double size = std::max(2.0 * max_radius, by_count);
     columns_ = static_cast<std::uint32_t>(std::clamp(std::floor(width / size), 1.0, 4096.0));
     rows_ = static_cast<std::uint32_t>(std::clamp(std::floor(height / size), 1.0, 4096.0));
-    const double to_column = columns_ / width;
-    const double to_row = rows_ / height;
+    to_column_ = columns_ / width;
+    to_row_ = rows_ / height;
     const std::size_t cells = static_cast<std::size_t>(columns_) * rows_;
 
     start_.assign(cells + 1, 0);
     cell_of_.resize(count);
     sorted_.resize(count);
     for (std::size_t i = 0; i < count; ++i) {
-        // Centres are inside the box (an invariant of the scene); the clamp guards the edges.
-        const auto column = static_cast<std::uint32_t>(std::clamp(x[i] * to_column, 0.0, columns_ - 1.0));
-        const auto row = static_cast<std::uint32_t>(std::clamp(y[i] * to_row, 0.0, rows_ - 1.0));
-        const std::uint32_t c = row * columns_ + column;
+        const std::uint32_t c = cell_at(x[i], y[i]);
         cell_of_[i] = c;
         ++start_[c + 1];
     }
@@ -34,6 +31,13 @@ void ball_grid::rebuild(std::span<const double> x, std::span<const double> y, do
     for (std::size_t i = count; i-- > 0;) sorted_[--start_[cell_of_[i] + 1]] = static_cast<std::uint32_t>(i);
     for (std::size_t c = 0; c < cells; ++c) start_[c] = start_[c + 1];
     start_[cells] = static_cast<std::uint32_t>(count);
+}
+
+std::uint32_t ball_grid::cell_at(double x, double y) const noexcept {
+    // Centres are inside the box (an invariant of the scene); the clamp guards the edges.
+    const auto column = static_cast<std::uint32_t>(std::clamp(x * to_column_, 0.0, columns_ - 1.0));
+    const auto row = static_cast<std::uint32_t>(std::clamp(y * to_row_, 0.0, rows_ - 1.0));
+    return row * columns_ + column;
 }
 
 }  // namespace ticklab::game

@@ -26,12 +26,20 @@ public:
         return {sorted_.data() + start_[c], sorted_.data() + start_[c + 1]};
     }
 
+    [[nodiscard]] std::size_t cell_count() const noexcept { return static_cast<std::size_t>(columns_) * rows_; }
+    // The cell ball `i` was sorted into by the last rebuild (row * columns + column).
+    [[nodiscard]] std::uint32_t cell_of(std::size_t i) const noexcept { return cell_of_[i]; }
+    // The cell a point falls in, clamped to the grid (any finite point; the box's edges included).
+    [[nodiscard]] std::uint32_t cell_at(double x, double y) const noexcept;
+
     // All ball indices, grouped by cell in row-major cell order (ascending within a cell).
     [[nodiscard]] std::span<const std::uint32_t> order() const noexcept { return sorted_; }
 
 private:
     std::uint32_t columns_ = 1;
     std::uint32_t rows_ = 1;
+    double to_column_ = 1.0;  // cells per world unit
+    double to_row_ = 1.0;
     std::vector<std::uint32_t> start_;    // cells + 1 entries: cell c holds sorted_[start_[c], start_[c+1])
     std::vector<std::uint32_t> cell_of_;  // per ball
     std::vector<std::uint32_t> sorted_;   // ball indices grouped by cell

@@ -23,6 +23,17 @@ constexpr double max_box = 10'000.0;
 // An overfull cell (only when the box is packed far beyond its area) resolves each ball against
 // at most this many others per cell, so a tick stays O(n) even then.
 constexpr std::size_t max_partners_per_cell = 64;
+// Extra position passes over the tick's contacts: one pass leaves a tall pile compressed (each
+// ball sinks into the one below); three keep overlaps to about 1% of a diameter at 60 Hz.
+constexpr int relax_passes = 2;
+// Coulomb friction between balls (tangential impulse <= mu x normal impulse). Without it, a ball
+// resting off-centre on two others turns the tick's gravity into sideways speed that the position
+// pushes never take back: the pile boils instead of coming to rest.
+constexpr double friction = 1.0;
+// Contacts slower than this do not bounce: a ball settling into a pile stops rather than jitters.
+constexpr double min_bounce_speed = 3.0;  // world units / s
+// A sleeper hit faster than this wakes at once (slower touches treat it as a fixed obstacle).
+constexpr double wake_impact_speed = 2.0 * balls_config::sleep_speed;  // world units / s
 
 double finite_or(double value, double fallback) {
     return std::isfinite(value) ? value : fallback;
@@ -45,7 +56,11 @@ void balls_scene::set_config(const balls_config& config) {
     c.radius_min = std::clamp(finite_or(c.radius_min, fallback.radius_min), min_radius, max_radius);
     c.radius_max = std::clamp(finite_or(c.radius_max, fallback.radius_max), c.radius_min, max_radius);
     c.fill = std::clamp(finite_or(c.fill, fallback.fill), 0.01, 0.9);
+    // The panel sets the config every frame: only a change that alters the motion wakes the balls.
+    const bool motion_changed = c.gravity_on != config_.gravity_on || c.gravity != config_.gravity ||
+                                c.restitution != config_.restitution || c.sleeping != config_.sleeping;
     config_ = c;
+    if (motion_changed) wake_all();
 }
 
 void balls_scene::reset(const scene_options& options) {
@@ -70,6 +85,12 @@ void balls_scene::reset(const scene_options& options) {
     }
     colour_.clear();
     colour_.reserve(options_.balls);
+    asleep_.clear();
+    asleep_.reserve(options_.balls);
+    still_ticks_.clear();
+    still_ticks_.reserve(options_.balls);
+    sleeping_ = 0;
+    wake_points_.clear();
     for (std::uint32_t i = 0; i < options_.balls; ++i) {
         const double r = random_radius();
         const double x = rng_.uniform(r, config_.width - r);
@@ -95,6 +116,8 @@ void balls_scene::add_ball(double x, double y, double vx, double vy, double radi
     radius_.push_back(radius);
     inv_mass_.push_back(1.0 / (radius * radius));
     colour_.push_back(colour);
+    asleep_.push_back(0);
+    still_ticks_.push_back(0);
     keep_in_box(x_.size() - 1);
     prev_x_.back() = x_.back();
     prev_y_.back() = y_.back();
@@ -123,6 +146,8 @@ void balls_scene::spawn_wave(std::uint32_t count) {
     const std::size_t stride = relaunched == 0 ? 1 : n / relaunched;
     for (std::uint32_t k = 0; k < relaunched; ++k) {
         const std::size_t i = (start + k * stride) % n;
+        wake_points_.push_back({x_[i], y_[i]});  // what rested on it must fall
+        wake(i);
         x_[i] = config_.width * (k + 0.5) / relaunched;
         y_[i] = config_.height - radius_[i];
         vx_[i] = rng_.uniform(-10.0, 10.0);
@@ -164,6 +189,7 @@ void balls_scene::apply_pointer(const tick_input& input) {
             const double d2 = dx * dx + dy * dy;
             if (d2 >= reach * reach) continue;
             const double weight = 0.6 * (1.0 - std::sqrt(d2) / reach);
+            wake(i);
             vx_[i] += (dvx - vx_[i]) * weight;
             vy_[i] += (dvy - vy_[i]) * weight;
         }
@@ -174,13 +200,18 @@ void balls_scene::tick(const tick_input& input, double dt_seconds) {
     const double dt = std::clamp(finite_or(dt_seconds, 0.0), 0.0, 1.0);
     ++ticks_;
     // What gravity adds in a couple of ticks: below it, a contact is resting, not a bounce.
-    resting_speed_ = config_.gravity_on ? 2.0 * config_.gravity * dt : 0.0;
+    resting_speed_ = config_.gravity_on ? std::max(min_bounce_speed, 2.0 * config_.gravity * dt) : 0.0;
     std::copy(x_.begin(), x_.end(), prev_x_.begin());
     std::copy(y_.begin(), y_.end(), prev_y_.begin());
     apply_pointer(input);
     integrate(dt);
     resolve_collisions();
-    for (std::size_t i = 0; i < x_.size(); ++i) keep_in_box(i);
+    relax_contacts();
+    for (std::size_t i = 0; i < x_.size(); ++i) {
+        if (!asleep_[i]) keep_in_box(i);
+    }
+    limit_downward_speed(dt);
+    update_sleep(dt);
     // Neighbours in space drift apart in memory as balls move; storing them in cell order again
     // now and then keeps the collision pass cache-friendly (about 3x faster at 100,000 balls).
     if (ticks_ % 16 == 0) sort_by_cell();
@@ -194,15 +225,21 @@ void balls_scene::sort_by_cell() {
         for (std::size_t k = 0; k < order.size(); ++k) scratch_[k] = (*v)[order[k]];
         v->swap(scratch_);
     }
-    scratch_colour_.resize(order.size());
-    for (std::size_t k = 0; k < order.size(); ++k) scratch_colour_[k] = colour_[order[k]];
-    colour_.swap(scratch_colour_);
+    for (auto* v : {&colour_, &asleep_}) {
+        scratch_colour_.resize(order.size());
+        for (std::size_t k = 0; k < order.size(); ++k) scratch_colour_[k] = (*v)[order[k]];
+        v->swap(scratch_colour_);
+    }
+    scratch_ticks_.resize(order.size());
+    for (std::size_t k = 0; k < order.size(); ++k) scratch_ticks_[k] = still_ticks_[order[k]];
+    still_ticks_.swap(scratch_ticks_);
 }
 
 void balls_scene::integrate(double dt) {
     const double dv = config_.gravity_on ? config_.gravity * dt : 0.0;
     const std::size_t n = x_.size();
     for (std::size_t i = 0; i < n; ++i) {
+        if (asleep_[i]) continue;
         double vx = vx_[i];
         double vy = vy_[i] - dv;
         const double speed2 = vx * vx + vy * vy;
@@ -245,51 +282,165 @@ void balls_scene::keep_in_box(std::size_t i) noexcept {
     }
 }
 
-void balls_scene::collide(std::uint32_t i, std::uint32_t j, double dx, double dy, double d2) noexcept {
+void balls_scene::separate(std::uint32_t i, std::uint32_t j, double dx, double dy, double d2) noexcept {
     const double reach = radius_[i] + radius_[j];
     const double d = std::sqrt(d2);
     // Coincident centres get a fixed normal: deterministic, and no division by zero.
     const bool apart = d > 1e-9;
     const double nx = apart ? dx / d : 1.0;
     const double ny = apart ? dy / d : 0.0;
-    const double wi = inv_mass_[i];
-    const double wj = inv_mass_[j];
+    double wi = asleep_[i] ? 0.0 : inv_mass_[i];
+    double wj = asleep_[j] ? 0.0 : inv_mass_[j];
     // Under gravity the lower ball of a pair rests on what is below it, so mostly the upper one
     // gives way (shock propagation): with the grid's bottom-up order a whole pile settles in one
     // pass instead of sinking into itself. Side by side (ny = 0) the masses share as usual.
-    double lower_share = 1.0;
-    if (config_.gravity_on) lower_share = 1.0 - std::abs(ny);
-    const double si = ny > 0.0 ? wi * lower_share : wi;  // j above i: i is the lower one
-    const double sj = ny > 0.0 ? wj : wj * lower_share;
-    // Separate along the normal (positions only: no velocity, so no energy, is added).
-    const double overlap = reach - d;
-    x_[i] -= nx * overlap * si / (si + sj);
-    y_[i] -= ny * overlap * si / (si + sj);
-    x_[j] += nx * overlap * sj / (si + sj);
-    y_[j] += ny * overlap * sj / (si + sj);
+    // Positions only: velocities below use true masses, so no momentum or energy is made.
+    if (config_.gravity_on) {
+        const double lower_share = 1.0 - std::abs(ny);
+        (ny > 0.0 ? wi : wj) *= lower_share;
+    }
+    if (wi + wj == 0.0) return;
+    const double push = (reach - d) / (wi + wj);
+    x_[i] -= nx * push * wi;
+    y_[i] -= ny * push * wi;
+    x_[j] += nx * push * wj;
+    y_[j] += ny * push * wj;
     // The walls win at once: a ball pushed into the floor comes straight back.
-    keep_in_box(i);
-    keep_in_box(j);
-    // Impulse only while approaching; with e <= 1 and true masses it never adds kinetic energy.
-    // A slow contact (resting, in a pile) does not bounce, and under gravity it uses the pile's
-    // weights too, so a resting pile stops as a whole rather than one pair at a time.
+    if (wi > 0.0) keep_in_box(i);
+    if (wj > 0.0) keep_in_box(j);
+}
+
+void balls_scene::collide(std::uint32_t i, std::uint32_t j, double dx, double dy, double d2) noexcept {
+    const double d = std::sqrt(d2);
+    const bool apart = d > 1e-9;
+    const double nx = apart ? dx / d : 1.0;
+    const double ny = apart ? dy / d : 0.0;
     const double approach = (vx_[j] - vx_[i]) * nx + (vy_[j] - vy_[i]) * ny;
+    // A hard hit wakes a sleeper, which then takes its share of the push and impulse.
+    if (approach < -wake_impact_speed) {
+        wake(i);
+        wake(j);
+    }
+    contacts_.push_back({i, j});
+    separate(i, j, dx, dy, d2);
+    // Impulse only while approaching; with e <= 1 and true masses it never adds kinetic energy. A
+    // slow contact (resting, in a pile) does not bounce.
     if (approach >= 0.0) return;
-    const bool resting = approach > -resting_speed_;
-    const double e = resting ? 0.0 : config_.restitution;
-    const double a = resting ? si : wi;
-    const double b = resting ? sj : wj;
-    const double impulse = -(1.0 + e) * approach / (a + b);
-    vx_[i] -= impulse * a * nx;
-    vy_[i] -= impulse * a * ny;
-    vx_[j] += impulse * b * nx;
-    vy_[j] += impulse * b * ny;
+    const double wi = asleep_[i] ? 0.0 : inv_mass_[i];
+    const double wj = asleep_[j] ? 0.0 : inv_mass_[j];
+    if (wi + wj == 0.0) return;
+    const double e = approach > -resting_speed_ ? 0.0 : config_.restitution;
+    const double impulse = -(1.0 + e) * approach / (wi + wj);
+    // Friction (Coulomb): the tangential impulse stops sliding but never exceeds mu times the
+    // normal one, and never reverses the slide, so it only removes energy.
+    const double tx = -ny;
+    const double ty = nx;
+    const double slide = (vx_[j] - vx_[i]) * tx + (vy_[j] - vy_[i]) * ty;
+    const double limit = friction * impulse;
+    const double tangential = std::clamp(-slide / (wi + wj), -limit, limit);
+    vx_[i] -= (impulse * nx + tangential * tx) * wi;
+    vy_[i] -= (impulse * ny + tangential * ty) * wi;
+    vx_[j] += (impulse * nx + tangential * tx) * wj;
+    vy_[j] += (impulse * ny + tangential * ty) * wj;
+}
+
+void balls_scene::relax_contacts() {
+    for (int pass = 0; pass < relax_passes; ++pass) {
+        for (const auto [i, j] : contacts_) {
+            const double dx = x_[j] - x_[i];
+            const double dy = y_[j] - y_[i];
+            const double reach = radius_[i] + radius_[j];
+            const double d2 = dx * dx + dy * dy;
+            if (d2 < reach * reach) separate(i, j, dx, dy, d2);
+        }
+    }
+}
+
+void balls_scene::limit_downward_speed(double dt) noexcept {
+    // A ball held up by the pile moved less than its speed says: keep only the downward speed it
+    // actually had, or a resting pile stores speed each tick and crushes itself (the stored speed
+    // turns into overlap that a single tick cannot push out).
+    if (!config_.gravity_on || dt <= 0.0) return;
+    for (std::size_t i = 0; i < x_.size(); ++i) {
+        if (vy_[i] < 0.0) vy_[i] = std::max(vy_[i], std::min(0.0, (y_[i] - prev_y_[i]) / dt));
+    }
+}
+
+void balls_scene::wake(std::size_t i) noexcept {
+    still_ticks_[i] = 0;
+    if (!asleep_[i]) return;
+    asleep_[i] = 0;
+    --sleeping_;
+}
+
+void balls_scene::wake_all() noexcept {
+    std::fill(asleep_.begin(), asleep_.end(), std::uint8_t{0});
+    std::fill(still_ticks_.begin(), still_ticks_.end(), std::uint16_t{0});
+    sleeping_ = 0;
+}
+
+void balls_scene::update_sleep(double dt) {
+    if (!config_.gravity_on || !config_.sleeping || dt <= 0.0) {
+        if (sleeping_ > 0) wake_all();
+        wake_points_.clear();
+        return;
+    }
+    const auto ticks_to_sleep =
+        static_cast<std::uint16_t>(std::clamp(std::ceil(balls_config::sleep_seconds / dt), 2.0, 60'000.0));
+    // Judged by how far a ball actually moved this tick: in a pile its velocity keeps the tick's
+    // gravity (g dt), which the contacts cancel in position.
+    const double slow2 = balls_config::sleep_speed * balls_config::sleep_speed * dt * dt;
+    disturbed_.assign(grid_.cell_count(), 0);
+    bool disturbed = false;
+    const auto disturb_around = [&](std::uint32_t cell) {
+        // The 3 x 3 cells around: whatever can touch a ball in `cell` (cells are a diameter wide).
+        const std::uint32_t columns = grid_.columns();
+        const std::uint32_t column = cell % columns;
+        const std::uint32_t row = cell / columns;
+        for (std::uint32_t r = row == 0 ? 0 : row - 1; r <= std::min(row + 1, grid_.rows() - 1); ++r) {
+            for (std::uint32_t c = column == 0 ? 0 : column - 1; c <= std::min(column + 1, columns - 1); ++c) {
+                disturbed_[static_cast<std::size_t>(r) * columns + c] = 1;
+            }
+        }
+        disturbed = true;
+    };
+    for (const auto [x, y] : wake_points_) disturb_around(grid_.cell_at(x, y));
+    wake_points_.clear();
+    for (std::size_t i = 0; i < x_.size(); ++i) {
+        if (asleep_[i]) continue;
+        const double mx = x_[i] - prev_x_[i];
+        const double my = y_[i] - prev_y_[i];
+        if (mx * mx + my * my < slow2) {
+            if (++still_ticks_[i] >= ticks_to_sleep) {
+                asleep_[i] = 1;
+                ++sleeping_;
+                vx_[i] = 0.0;
+                vy_[i] = 0.0;
+            }
+        } else {
+            // A moving ball may leave a sleeper unsupported or about to be hit: wake its neighbours.
+            still_ticks_[i] = 0;
+            disturb_around(grid_.cell_of(i));
+        }
+    }
+    if (!disturbed || sleeping_ == 0) return;
+    for (std::size_t i = 0; i < x_.size(); ++i) {
+        if (asleep_[i] && disturbed_[grid_.cell_of(i)]) wake(i);
+    }
 }
 
 void balls_scene::resolve_collisions() {
     double largest = 0.0;
     for (const double r : radius_) largest = std::max(largest, r);
     grid_.rebuild(x_, y_, config_.width, config_.height, largest);
+    contacts_.clear();
+    // While some balls sleep, a cell with no awake ball needs no test against another such cell.
+    const bool some_asleep = sleeping_ > 0;
+    if (some_asleep) {
+        awake_in_cell_.assign(grid_.cell_count(), 0);
+        for (std::size_t i = 0; i < x_.size(); ++i) awake_in_cell_[grid_.cell_of(i)] += asleep_[i] ? 0 : 1;
+    }
+    const std::uint8_t* asleep = asleep_.data();
     const double* x = x_.data();
     const double* y = y_.data();
     const double* radius = radius_.data();
@@ -307,6 +458,7 @@ void balls_scene::resolve_collisions() {
                 double xi = x[i];
                 double yi = y[i];
                 const double ri = radius[i];
+                const bool i_asleep = asleep[i] != 0;
                 const auto test = [&](const std::uint32_t* first, const std::uint32_t* last) {
                     for (; first != last; ++first) {
                         const std::uint32_t j = *first;
@@ -314,16 +466,19 @@ void balls_scene::resolve_collisions() {
                         const double dy = y[j] - yi;
                         const double reach = ri + radius[j];
                         const double d2 = dx * dx + dy * dy;
-                        if (d2 >= reach * reach) continue;
+                        if (d2 >= reach * reach || (i_asleep && asleep[j])) continue;
                         collide(i, j, dx, dy, d2);
                         xi = x[i];
                         yi = y[i];
                     }
                 };
-                const std::size_t own_end = std::min(here.size(), a + 1 + max_partners_per_cell);
-                test(here.data() + a + 1, here.data() + own_end);
+                if (!i_asleep || awake_in_cell_[static_cast<std::size_t>(row) * columns + column] > 0) {
+                    const std::size_t own_end = std::min(here.size(), a + 1 + max_partners_per_cell);
+                    test(here.data() + a + 1, here.data() + own_end);
+                }
                 // Forward neighbours: right, and the three cells above.
                 const auto visit = [&](std::uint32_t c, std::uint32_t r) {
+                    if (i_asleep && awake_in_cell_[static_cast<std::size_t>(r) * columns + c] == 0) return;
                     const auto there = grid_.cell(c, r);
                     const std::size_t end = std::min(there.size(), max_partners_per_cell);
                     test(there.data(), there.data() + end);
@@ -366,9 +521,12 @@ std::uint64_t balls_scene::state_hash() const {
     h.add(config_.gravity_on);
     h.add(config_.gravity);
     h.add(config_.restitution);
+    h.add(config_.sleeping);
     for (const auto* v : {&x_, &y_, &prev_x_, &prev_y_, &vx_, &vy_, &radius_}) h.add_all<double>(*v);
     h.add(static_cast<std::uint64_t>(colour_.size()));
     for (const std::uint8_t c : colour_) h.add(static_cast<std::uint64_t>(c));
+    for (const std::uint8_t a : asleep_) h.add(static_cast<std::uint64_t>(a));
+    for (const std::uint16_t t : still_ticks_) h.add(static_cast<std::uint64_t>(t));
     return h.value();
 }
 

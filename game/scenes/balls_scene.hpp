@@ -16,6 +16,7 @@
 #include <ticklab/script.hpp>
 #include <ticklab/time.hpp>
 
+#include <array>
 #include <chrono>
 
 #include <cstdint>
@@ -38,6 +39,12 @@ struct balls_config {
     // still fit and look like balls. Off in stress tests, to pack the box far beyond its area.
     bool fit_radius = true;
     double fill = 0.35;
+    // Under gravity, a ball that has stayed slower than sleep_speed for sleep_seconds stops being
+    // simulated until something moves near it or hits it: a resting pile then costs almost nothing.
+    bool sleeping = true;
+
+    static constexpr double sleep_speed = 1.0;    // world units / s
+    static constexpr double sleep_seconds = 0.5;  // of virtual time
 
     static constexpr double max_gravity = 1.0e6;
 };
@@ -77,6 +84,8 @@ public:
     [[nodiscard]] std::span<const double> vxs() const noexcept { return vx_; }
     [[nodiscard]] std::span<const double> vys() const noexcept { return vy_; }
     [[nodiscard]] std::span<const double> radii() const noexcept { return radius_; }
+    [[nodiscard]] bool asleep(std::size_t i) const noexcept { return asleep_[i] != 0; }
+    [[nodiscard]] std::size_t sleeping_count() const noexcept { return sleeping_; }
     // Sum of m v^2 / 2 with m = r^2 (2D discs of equal density).
     [[nodiscard]] double kinetic_energy() const noexcept;
 
@@ -87,7 +96,15 @@ private:
     void keep_in_box(std::size_t i) noexcept;
     // The response to a contact found by resolve_collisions: (dx, dy) from i to j, d2 < reach^2.
     void collide(std::uint32_t i, std::uint32_t j, double dx, double dy, double d2) noexcept;
+    // Pushes an overlapping pair apart along the line of centres, split by inverse mass (a sleeping
+    // ball does not move); changes positions only.
+    void separate(std::uint32_t i, std::uint32_t j, double dx, double dy, double d2) noexcept;
     void resolve_collisions();
+    void relax_contacts();
+    void limit_downward_speed(double dt) noexcept;
+    void update_sleep(double dt);
+    void wake(std::size_t i) noexcept;
+    void wake_all() noexcept;
     void sort_by_cell();
     [[nodiscard]] double random_radius();
     [[nodiscard]] ticklab::script waves();
@@ -104,9 +121,18 @@ private:
     // One entry per ball; prev_* is the previous tick's position, for interpolated drawing.
     std::vector<double> x_, y_, prev_x_, prev_y_, vx_, vy_, radius_, inv_mass_;
     std::vector<std::uint8_t> colour_;
+    std::vector<std::uint8_t> asleep_;                // 1: not simulated until woken
+    std::vector<std::uint16_t> still_ticks_;          // consecutive ticks slower than sleep_speed
+    std::size_t sleeping_ = 0;                        // balls with asleep_ set
+    std::vector<std::uint32_t> awake_in_cell_;        // per grid cell, filled only while some balls sleep
+    std::vector<std::uint8_t> disturbed_;             // per grid cell: wake its sleepers at the end of the tick
+    std::vector<std::array<double, 2>> wake_points_;  // vacated by spawn_wave, woken at the next tick
+    // Overlapping pairs found this tick, for the extra position passes (relax_contacts).
+    std::vector<std::array<std::uint32_t, 2>> contacts_;
     ball_grid grid_;
     std::vector<double> scratch_;  // for sort_by_cell, kept to avoid allocating
     std::vector<std::uint8_t> scratch_colour_;
+    std::vector<std::uint16_t> scratch_ticks_;
 };
 
 }  // namespace ticklab::game

@@ -41,6 +41,10 @@ void balls_scene::hud_lines(std::vector<std::string>& out) const {
     out.emplace_back(line);
     std::snprintf(line, sizeof line, "restitution: %.2f", config_.restitution);
     out.emplace_back(line);
+    if (config_.gravity_on && config_.sleeping) {
+        std::snprintf(line, sizeof line, "asleep: %zu (at rest, skipped by the tick)", sleeping_);
+        out.emplace_back(line);
+    }
 }
 
 void balls_scene::settings_ui() {
@@ -52,6 +56,12 @@ void balls_scene::settings_ui() {
     const double e_low = 0.0;
     const double e_high = 1.0;
     ImGui::SliderScalar("restitution", ImGuiDataType_Double, &c.restitution, &e_low, &e_high, "%.2f");
+    ImGui::Checkbox("sleeping", &c.sleeping);
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip(
+            "Balls at rest stop being simulated until something moves near them.\nOff: every ball is "
+            "ticked, as the tick's cost shows.");
+    }
 
     ImGui::Separator();
     ImGui::TextUnformatted("applied on reset");

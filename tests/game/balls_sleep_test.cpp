@@ -1,0 +1,168 @@
+// The balls scene under gravity: a pile comes to rest without crushing itself, resting balls
+// sleep, and anything that moves near a sleeper, hits it or changes the physics wakes it.
+#include "balls_checks.hpp"
+#include "scenes/balls_scene.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstddef>
+
+using ticklab::game::balls_config;
+using ticklab::game::balls_scene;
+using ticklab::game::pointer_event;
+using ticklab::game::scene_options;
+using ticklab::game::tick_input;
+
+namespace {
+
+constexpr double dt_60hz = 1.0 / 60;
+
+scene_options with_balls(std::uint32_t n) {
+    scene_options options;
+    options.balls = n;
+    return options;
+}
+
+void run(balls_scene& s, int ticks, double dt = dt_60hz) {
+    const tick_input none;
+    for (int t = 0; t < ticks; ++t) s.tick(none, dt);
+}
+
+// Sleepers with nothing under them: not on the floor, and no ball below within a fifth of its
+// radius of touching. Such a ball would hang in the air.
+std::size_t hanging_sleepers(const balls_scene& s) {
+    std::size_t hanging = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (!s.asleep(i)) continue;
+        const double ri = s.radii()[i];
+        bool held = s.ys()[i] - ri < 0.2 * ri;
+        for (std::size_t j = 0; j < s.size() && !held; ++j) {
+            const double dx = s.xs()[j] - s.xs()[i];
+            const double dy = s.ys()[j] - s.ys()[i];
+            const double reach = ri + s.radii()[j];
+            held = j != i && dy < -0.05 * reach && std::hypot(dx, dy) < reach + 0.2 * ri;
+        }
+        hanging += held ? 0 : 1;
+    }
+    return hanging;
+}
+
+// Mean overlap of touching pairs, as a fraction of their contact distance: how far the pile has
+// sunk into itself.
+double mean_overlap(const balls_scene& s) {
+    double sum = 0.0;
+    std::size_t pairs = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        for (std::size_t j = i + 1; j < s.size(); ++j) {
+            const double reach = s.radii()[i] + s.radii()[j];
+            const double d = std::hypot(s.xs()[j] - s.xs()[i], s.ys()[j] - s.ys()[i]);
+            if (d >= reach) continue;
+            sum += (reach - d) / reach;
+            ++pairs;
+        }
+    }
+    return pairs == 0 ? 0.0 : sum / static_cast<double>(pairs);
+}
+
+}  // namespace
+
+TEST(BallsSleep, RestingPileFallsAsleepAndStaysUncrushed) {
+    balls_scene s{with_balls(2000)};
+    run(s, 600);
+    EXPECT_GE(s.sleeping_count(), 1800u) << "ten seconds after the start, the pile should be at rest";
+    EXPECT_LT(mean_overlap(s), 0.02) << "balls sink into the ones below them";
+    EXPECT_LT(s.kinetic_energy(), 1.0);
+    EXPECT_TRUE(ticklab_test::contained_and_finite(s));
+}
+
+TEST(BallsSleep, SleepersNeverHangAfterWavesRelaunchTheirSupport) {
+    balls_scene s{with_balls(2000)};
+    run(s, 600);
+    for (int wave = 0; wave < 3; ++wave) {
+        s.spawn_wave(200);
+        run(s, 240);
+        EXPECT_EQ(hanging_sleepers(s), 0u) << "after wave " << wave;
+    }
+}
+
+TEST(BallsSleep, WaveWakesTheBallsAroundTheRelaunchedOnes) {
+    balls_scene s{with_balls(2000)};
+    run(s, 600);
+    const std::size_t before = s.sleeping_count();
+    s.spawn_wave(40);
+    run(s, 1);
+    EXPECT_LT(s.sleeping_count() + 40, before) << "balls resting on the relaunched ones must wake";
+}
+
+TEST(BallsSleep, FastBallWakesThePileWhereItLands) {
+    balls_scene s{with_balls(2000)};
+    run(s, 600);
+    ASSERT_GE(s.sleeping_count(), 1800u);
+    const std::size_t before = s.sleeping_count();
+    s.spawn_at(80.0, 85.0, 20);  // fall onto the middle of the pile
+    run(s, 90);
+    EXPECT_LT(s.sleeping_count(), before) << "the landing should wake sleepers";
+    EXPECT_EQ(hanging_sleepers(s), 0u);
+}
+
+TEST(BallsSleep, DragWakesTheBallsItPushes) {
+    balls_scene s{with_balls(2000)};
+    run(s, 600);
+    ASSERT_GE(s.sleeping_count(), 1800u);
+    tick_input input;
+    pointer_event drag;
+    drag.type = pointer_event::kind::drag;
+    drag.position = {80.0f, 5.0f};
+    drag.velocity = {0.0f, 60.0f};
+    input.pointer.push_back(drag);
+    s.tick(input, dt_60hz);
+    std::size_t moving_up = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) moving_up += !s.asleep(i) && s.vys()[i] > 10.0 ? 1 : 0;
+    EXPECT_GT(moving_up, 10u);
+}
+
+TEST(BallsSleep, ChangingGravityWakesEveryBallButSettingTheSameConfigDoesNot) {
+    balls_scene s{with_balls(1000)};
+    run(s, 600);
+    const std::size_t asleep = s.sleeping_count();
+    ASSERT_GT(asleep, 900u);
+    s.set_config(s.config());  // what the settings panel does every frame
+    EXPECT_EQ(s.sleeping_count(), asleep);
+    balls_config stronger = s.config();
+    stronger.gravity *= 2.0;
+    s.set_config(stronger);
+    EXPECT_EQ(s.sleeping_count(), 0u);
+}
+
+TEST(BallsSleep, SleepingOffOrGravityOffKeepsEveryBallAwake) {
+    balls_config no_sleep;
+    no_sleep.sleeping = false;
+    balls_scene a{with_balls(1000), no_sleep};
+    run(a, 600);
+    EXPECT_EQ(a.sleeping_count(), 0u);
+
+    balls_config zero_g;
+    zero_g.gravity_on = false;
+    zero_g.restitution = 0.0;  // balls lose their speed, yet float: no sleeping without gravity
+    balls_scene b{with_balls(1000), zero_g};
+    run(b, 600);
+    EXPECT_EQ(b.sleeping_count(), 0u);
+}
+
+TEST(BallsSleep, SleepingDoesNotChangeWhereTheFreeBallsGo) {
+    // Before anything rests, sleeping must not alter the motion: the same run with it off gives
+    // the same positions while no ball has slept yet.
+    balls_config no_sleep;
+    no_sleep.sleeping = false;
+    balls_scene a{with_balls(500)}, b{with_balls(500), no_sleep};
+    for (int t = 0; t < 30; ++t) {
+        run(a, 1);
+        run(b, 1);
+        ASSERT_EQ(a.sleeping_count(), 0u);
+    }
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        ASSERT_EQ(a.xs()[i], b.xs()[i]);
+        ASSERT_EQ(a.ys()[i], b.ys()[i]);
+    }
+}
