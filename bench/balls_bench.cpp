@@ -3,11 +3,16 @@
 //
 //   build-perf/bench/balls_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 //
-// balls_tick/N/G:    one 120 Hz tick of the real scene with N balls, gravity on (G=1) or off (G=0),
-//                    after 2 s of virtual time so that, with gravity, the balls lie piled up on the
-//                    floor (the expensive case: every ball touches several others).
-// all_pairs_tick/N:  the baseline: the same integration and contact response, every pair tested
-//                    (O(n^2)), gravity on, after the same settling.
+// balls_tick/N/G:      one 120 Hz tick of the real scene with N balls. G=1: gravity on, after 20 s
+//                      of virtual time, so the balls lie in a pile that has come to rest (most of
+//                      them asleep). G=0: gravity off, after 2 s (a gas: every ball moves).
+// balls_tick_awake/N:  the same resting pile with sleeping turned off: every ball is ticked and
+//                      tested. The baseline that shows what sleeping saves.
+// balls_wave_cycle/N:  what a learner watches: a wave relaunches 40 balls from the top and the
+//                      pile is ticked for the 4 s until the next one (480 ticks at 120 Hz). Time
+//                      per iteration is one whole cycle; divide by 480 for the mean tick.
+// all_pairs_tick/N:    the baseline: the same integration and contact response, every pair tested
+//                      (O(n^2)), gravity on, after the same settling.
 // ball_grid_rebuild/N: the counting sort of N balls into cells, alone.
 #include "scenes/ball_grid.hpp"
 #include "scenes/balls_scene.hpp"
@@ -17,7 +22,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -27,29 +34,59 @@ using ticklab::game::balls_scene;
 using ticklab::game::scene_options;
 
 constexpr double dt = 1.0 / 120.0;
-constexpr int settle_ticks = 240;
+constexpr int rest_ticks = 20 * 120;  // long enough for 100,000 balls to come to rest
+constexpr int gas_ticks = 2 * 120;
+constexpr int wave_cycle_ticks = 4 * 120;
 
-std::unique_ptr<balls_scene> make_settled(std::uint32_t n, bool gravity) {
-    scene_options options;
-    options.balls = n;
-    balls_config config;
-    config.gravity_on = gravity;
-    auto scene = std::make_unique<balls_scene>(options, config);
-    const ticklab::game::tick_input none;
-    for (int i = 0; i < settle_ticks; ++i) scene->tick(none, dt);
-    return scene;
+// Settling 100,000 balls takes a while: each state is made once per process and copied.
+const balls_scene& settled(std::uint32_t n, bool gravity) {
+    static std::map<std::pair<std::uint32_t, bool>, std::unique_ptr<balls_scene>> cache;
+    auto& slot = cache[{n, gravity}];
+    if (!slot) {
+        scene_options options;
+        options.balls = n;
+        balls_config config;
+        config.gravity_on = gravity;
+        slot = std::make_unique<balls_scene>(options, config);
+        const ticklab::game::tick_input none;
+        for (int i = 0, end = gravity ? rest_ticks : gas_ticks; i < end; ++i) slot->tick(none, dt);
+    }
+    return *slot;
 }
 
 void balls_tick(benchmark::State& state) {
     const auto n = static_cast<std::uint32_t>(state.range(0));
-    const auto scene = make_settled(n, state.range(1) != 0);
+    balls_scene scene = settled(n, state.range(1) != 0);
     const ticklab::game::tick_input none;
-    for (auto _ : state) scene->tick(none, dt);
+    for (auto _ : state) scene.tick(none, dt);
     state.SetItemsProcessed(state.iterations() * n);  // ball updates per second
+    state.counters["asleep"] = static_cast<double>(scene.sleeping_count());
 }
-BENCHMARK(balls_tick)
-    ->ArgsProduct({{1'000, 2'000, 10'000, 30'000, 100'000}, {1, 0}})
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK(balls_tick)->ArgsProduct({{1'000, 2'000, 10'000, 30'000, 100'000}, {1, 0}})->Unit(benchmark::kMillisecond);
+
+void balls_tick_awake(benchmark::State& state) {
+    const auto n = static_cast<std::uint32_t>(state.range(0));
+    balls_scene scene = settled(n, true);
+    balls_config config = scene.config();
+    config.sleeping = false;
+    scene.set_config(config);
+    const ticklab::game::tick_input none;
+    for (auto _ : state) scene.tick(none, dt);
+    state.SetItemsProcessed(state.iterations() * n);
+}
+BENCHMARK(balls_tick_awake)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMillisecond);
+
+void balls_wave_cycle(benchmark::State& state) {
+    const auto n = static_cast<std::uint32_t>(state.range(0));
+    balls_scene scene = settled(n, true);
+    const ticklab::game::tick_input none;
+    for (auto _ : state) {
+        scene.spawn_wave();
+        for (int i = 0; i < wave_cycle_ticks; ++i) scene.tick(none, dt);
+    }
+    state.SetItemsProcessed(state.iterations() * n * wave_cycle_ticks);
+}
+BENCHMARK(balls_wave_cycle)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMillisecond);
 
 // ---- baseline: all pairs ----------------------------------------------------------------------
 
@@ -120,7 +157,7 @@ private:
 
 void all_pairs_tick(benchmark::State& state) {
     const auto n = static_cast<std::uint32_t>(state.range(0));
-    all_pairs_balls baseline{*make_settled(n, true)};
+    all_pairs_balls baseline{settled(n, true)};
     for (int i = 0; i < 60; ++i) baseline.tick(dt);  // its own equilibrium
     for (auto _ : state) baseline.tick(dt);
     state.SetItemsProcessed(state.iterations() * n);
@@ -131,8 +168,7 @@ BENCHMARK(all_pairs_tick)->Arg(1'000)->Arg(2'000)->Unit(benchmark::kMillisecond)
 
 void ball_grid_rebuild(benchmark::State& state) {
     const auto n = static_cast<std::uint32_t>(state.range(0));
-    const auto settled = make_settled(n, true);
-    const balls_scene& scene = *settled;
+    const balls_scene& scene = settled(n, true);
     double largest = 0.0;
     for (const double r : scene.radii()) largest = std::max(largest, r);
     ticklab::game::ball_grid grid;

@@ -100,6 +100,8 @@ private:
     // ball does not move); changes positions only.
     void separate(std::uint32_t i, std::uint32_t j, double dx, double dy, double d2) noexcept;
     void resolve_collisions();
+    template <bool some_asleep>
+    void find_contacts();
     void relax_contacts();
     void limit_downward_speed(double dt) noexcept;
     void update_sleep(double dt);
