@@ -315,14 +315,16 @@ void balls_scene::collide(std::uint32_t i, std::uint32_t j, double dx, double dy
     const bool apart = d > 1e-9;
     const double nx = apart ? dx / d : 1.0;
     const double ny = apart ? dy / d : 0.0;
-    const double approach = (vx_[j] - vx_[i]) * nx + (vy_[j] - vy_[i]) * ny;
+    const auto approach_speed = [&] { return (vx_[j] - vx_[i]) * nx + (vy_[j] - vy_[i]) * ny; };
     // A hard hit wakes a sleeper, which then takes its share of the push and impulse.
-    if (approach < -wake_impact_speed) {
+    if (approach_speed() < -wake_impact_speed) {
         wake(i);
         wake(j);
     }
     if (config_.gravity_on) contacts_.push_back({i, j});  // only piles need the extra passes
     separate(i, j, dx, dy, d2);
+    // After the push: a wall it met may have turned a velocity around.
+    const double approach = approach_speed();
     // Impulse only while approaching; with e <= 1 and true masses it never adds kinetic energy. A
     // slow contact (resting, in a pile) does not bounce.
     if (approach >= 0.0) return;
@@ -332,10 +334,10 @@ void balls_scene::collide(std::uint32_t i, std::uint32_t j, double dx, double dy
     const bool resting = approach > -resting_speed_;
     const double e = resting ? 0.0 : config_.restitution;
     const double impulse = -(1.0 + e) * approach / (wi + wj);
-    // Friction (Coulomb) on resting contacts only, so bounces and a gas without gravity keep their
-    // energy: the tangential impulse stops sliding but never exceeds mu times the normal one.
+    // Friction (Coulomb), under gravity only, so a gas without gravity keeps its energy: the
+    // tangential impulse stops sliding but never exceeds mu times the normal one.
     double tangential = 0.0;
-    if (resting) {
+    if (config_.gravity_on) {
         const double slide = (vx_[j] - vx_[i]) * -ny + (vy_[j] - vy_[i]) * nx;
         const double limit = friction * impulse;
         tangential = std::clamp(-slide / (wi + wj), -limit, limit);

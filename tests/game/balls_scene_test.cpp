@@ -1,5 +1,5 @@
-#include "balls_checks.hpp"
 #include "scenes/balls_scene.hpp"
+#include "balls_checks.hpp"
 
 #include <gtest/gtest.h>
 
@@ -97,6 +97,19 @@ TEST(BallsScene, ElasticCollisionsDoNotCreateEnergyWithoutGravity) {
             EXPECT_LT(previous, 0.9 * start) << "restitution " << e << " should lose energy";
         }
     }
+}
+
+TEST(BallsScene, ElasticGasWithoutGravityKeepsItsEnergy) {
+    // Friction and the resting-contact rules belong to piles: without gravity, restitution 1 must
+    // mean that collisions go on for ever, as a learner would expect.
+    balls_config c;
+    c.gravity_on = false;
+    c.restitution = 1.0;
+    c.fill = 0.6;
+    balls_scene s{with_balls(3000), c};
+    const double start = s.kinetic_energy();
+    run(s, 600, 1.0 / 60);
+    EXPECT_GT(s.kinetic_energy(), 0.999 * start);
 }
 
 TEST(BallsScene, BallsCollideWithEachOther) {
