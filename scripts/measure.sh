@@ -17,7 +17,8 @@ reps=(--benchmark_repetitions=5 --benchmark_report_aggregates_only=true --benchm
 cmake --build "$build" -j2 --target ticklab balls_bench scheduler_bench geometry_batch_bench >/dev/null
 
 "$build/bench/balls_bench" "${reps[@]}" \
-    --benchmark_filter='balls_tick/(1000|2000|10000|30000|100000)/|all_pairs_tick/2000' >"$out/balls.json"
+    --benchmark_filter='balls_tick|balls_wave_cycle|all_pairs_tick' >"$out/balls.json"
+if [[ -n ${PLOT:-} ]]; then python3 scripts/plot_scaling.py "$out/balls.json" "$PLOT"; fi
 "$build/bench/scheduler_bench" "${reps[@]}" --benchmark_filter='dispatch.*/100000' >"$out/sched.json"
 "$build/bench/geometry_batch_bench" "${reps[@]}" >"$out/batch.json"
 
@@ -61,9 +62,17 @@ base = ms(b["all_pairs_tick/2000"])
 for n in (1000, 2000, 10000, 30000, 100000):
     for grav in (1, 0):
         r = b.get(f"balls_tick/{n}/{grav}")
-        if r: rows.append((f"balls tick, {n} balls, gravity {'on' if grav else 'off'}", f"{ms(r):.3f} ms",
+        if r: rows.append((f"balls tick, {n} balls, {'resting pile' if grav else 'gravity off'}", f"{ms(r):.3f} ms",
                           f"all-pairs 2,000: {base:.2f} ms", f"{base / ms(r):.1f}x" if n == 2000 else ""))
 rows.append(("balls tick, all-pairs baseline, 2,000 balls", f"{base:.3f} ms", "", ""))
+for n in (10000, 100000):
+    rest, awake = b.get(f"balls_tick/{n}/1"), b.get(f"balls_tick_awake/{n}")
+    if rest and awake:
+        rows.append((f"balls tick, {n} balls, resting pile, sleeping off", f"{ms(awake):.3f} ms",
+                     f"sleeping on: {ms(rest):.3f} ms", f"{ms(awake) / ms(rest):.1f}x slower"))
+    cycle = b.get(f"balls_wave_cycle/{n}")
+    if cycle:
+        rows.append((f"balls tick, {n} balls, mean over a 4 s wave cycle (480 ticks)", f"{ms(cycle) / 480:.3f} ms", "", ""))
 un, me = s["scheduler_dispatch_unmeasured/100000"], s["scheduler_dispatch_measured/100000"]
 ll = s["linked_list_dispatch/100000"]
 for label, r in (("unmeasured", un), ("measured (sampled)", me)):
