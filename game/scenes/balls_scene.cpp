@@ -32,6 +32,9 @@ constexpr int relax_passes = 2;
 constexpr double friction = 1.0;
 // Contacts slower than this do not bounce: a ball settling into a pile stops rather than jitters.
 constexpr double min_bounce_speed = 3.0;  // world units / s
+// A ball moving faster than this many times sleep_speed wakes the sleepers around it; slower awake
+// balls only make their sleeping neighbours check that they are still held up (held_up).
+constexpr double disturb_speed_factor = 4.0;
 // A sleeper hit faster than this wakes at once (slower touches treat it as a fixed obstacle).
 constexpr double wake_impact_speed = 2.0 * balls_config::sleep_speed;  // world units / s
 
@@ -396,43 +399,76 @@ void balls_scene::update_sleep(double dt) {
     // Judged by how far a ball actually moved this tick: in a pile its velocity keeps the tick's
     // gravity (g dt), which the contacts cancel in position.
     const double slow2 = balls_config::sleep_speed * balls_config::sleep_speed * dt * dt;
+    const double fast2 = disturb_speed_factor * disturb_speed_factor * slow2;
+    // Per cell: 2 = something moved fast nearby (wake its sleepers), 1 = an awake ball is near
+    // (a sleeper there must still be held up by something), 0 = quiet.
     disturbed_.assign(grid_.cell_count(), 0);
-    bool disturbed = false;
-    const auto disturb_around = [&](std::uint32_t cell) {
+    bool marked = false;
+    const auto mark_around = [&](std::uint32_t cell, std::uint8_t level) {
         // The 3 x 3 cells around: whatever can touch a ball in `cell` (cells are a diameter wide).
         const std::uint32_t columns = grid_.columns();
         const std::uint32_t column = cell % columns;
         const std::uint32_t row = cell / columns;
         for (std::uint32_t r = row == 0 ? 0 : row - 1; r <= std::min(row + 1, grid_.rows() - 1); ++r) {
             for (std::uint32_t c = column == 0 ? 0 : column - 1; c <= std::min(column + 1, columns - 1); ++c) {
-                disturbed_[static_cast<std::size_t>(r) * columns + c] = 1;
+                std::uint8_t& mark = disturbed_[static_cast<std::size_t>(r) * columns + c];
+                mark = std::max(mark, level);
             }
         }
-        disturbed = true;
+        marked = true;
     };
-    for (const auto [x, y] : wake_points_) disturb_around(grid_.cell_at(x, y));
+    for (const auto [x, y] : wake_points_) mark_around(grid_.cell_at(x, y), 2);
     wake_points_.clear();
     for (std::size_t i = 0; i < x_.size(); ++i) {
         if (asleep_[i]) continue;
         const double mx = x_[i] - prev_x_[i];
         const double my = y_[i] - prev_y_[i];
-        if (mx * mx + my * my < slow2) {
+        const double moved2 = mx * mx + my * my;
+        if (moved2 < slow2) {
             if (++still_ticks_[i] >= ticks_to_sleep) {
                 asleep_[i] = 1;
                 ++sleeping_;
                 vx_[i] = 0.0;
                 vy_[i] = 0.0;
+                continue;
             }
         } else {
-            // A moving ball may leave a sleeper unsupported or about to be hit: wake its neighbours.
             still_ticks_[i] = 0;
-            disturb_around(grid_.cell_of(i));
+        }
+        mark_around(grid_.cell_of(i), moved2 > fast2 ? 2 : 1);
+    }
+    if (!marked || sleeping_ == 0) return;
+    for (std::size_t i = 0; i < x_.size(); ++i) {
+        if (!asleep_[i]) continue;
+        const std::uint8_t mark = disturbed_[grid_.cell_of(i)];
+        if (mark == 2 || (mark == 1 && !held_up(i))) wake(i);
+    }
+}
+
+bool balls_scene::held_up(std::size_t i) const noexcept {
+    // Held: on the floor, or touching a ball below it, or wedged between two or more balls (with
+    // friction, an arch in a pile is a real support). Touching means within a tenth of the radius.
+    const double ri = radius_[i];
+    const double margin = 0.1 * ri;
+    if (y_[i] - ri < margin) return true;
+    const std::uint32_t columns = grid_.columns();
+    const std::uint32_t cell = grid_.cell_of(i);
+    const std::uint32_t column = cell % columns;
+    const std::uint32_t row = cell / columns;
+    int touching = 0;
+    for (std::uint32_t r = row == 0 ? 0 : row - 1; r <= std::min(row + 1, grid_.rows() - 1); ++r) {
+        for (std::uint32_t c = column == 0 ? 0 : column - 1; c <= std::min(column + 1, columns - 1); ++c) {
+            for (const std::uint32_t j : grid_.cell(c, r)) {
+                if (j == i) continue;
+                const double dx = x_[j] - x_[i];
+                const double dy = y_[j] - y_[i];
+                const double reach = ri + radius_[j] + margin;
+                if (dx * dx + dy * dy >= reach * reach) continue;
+                if (dy < -0.05 * reach || ++touching >= 2) return true;
+            }
         }
     }
-    if (!disturbed || sleeping_ == 0) return;
-    for (std::size_t i = 0; i < x_.size(); ++i) {
-        if (asleep_[i] && disturbed_[grid_.cell_of(i)]) wake(i);
-    }
+    return false;
 }
 
 void balls_scene::resolve_collisions() {

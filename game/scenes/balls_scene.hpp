@@ -105,6 +105,7 @@ private:
     void relax_contacts();
     void limit_downward_speed(double dt) noexcept;
     void update_sleep(double dt);
+    [[nodiscard]] bool held_up(std::size_t i) const noexcept;
     void wake(std::size_t i) noexcept;
     void wake_all() noexcept;
     void sort_by_cell();

@@ -29,19 +29,22 @@ void run(balls_scene& s, int ticks, double dt = dt_60hz) {
     for (int t = 0; t < ticks; ++t) s.tick(none, dt);
 }
 
-// Sleepers with nothing under them: not on the floor, and no ball below within a fifth of its
-// radius of touching. Such a ball would hang in the air.
+// Sleepers that nothing holds up: off the floor, touching no ball below them and fewer than two
+// balls in all (with friction, a ball wedged between two others is held). Touching means within
+// a fifth of its radius. Such a ball would hang in the air.
 std::size_t hanging_sleepers(const balls_scene& s) {
     std::size_t hanging = 0;
     for (std::size_t i = 0; i < s.size(); ++i) {
         if (!s.asleep(i)) continue;
         const double ri = s.radii()[i];
         bool held = s.ys()[i] - ri < 0.2 * ri;
+        int touching = 0;
         for (std::size_t j = 0; j < s.size() && !held; ++j) {
             const double dx = s.xs()[j] - s.xs()[i];
             const double dy = s.ys()[j] - s.ys()[i];
             const double reach = ri + s.radii()[j];
-            held = j != i && dy < -0.05 * reach && std::hypot(dx, dy) < reach + 0.2 * ri;
+            if (j == i || std::hypot(dx, dy) >= reach + 0.2 * ri) continue;
+            held = dy < -0.05 * reach || ++touching >= 2;
         }
         hanging += held ? 0 : 1;
     }
