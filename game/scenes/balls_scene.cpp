@@ -32,6 +32,9 @@ constexpr int relax_passes = 2;
 constexpr double friction = 1.0;
 // Contacts slower than this do not bounce: a ball settling into a pile stops rather than jitters.
 constexpr double min_bounce_speed = 3.0;  // world units / s
+// How much of a vertical push the lower ball of a pair is spared (see separate): 0 splits by mass,
+// 1 lifts the upper ball alone.
+constexpr double shock_share = 0.3;
 // A ball moving faster than this many times sleep_speed wakes the sleepers around it; slower awake
 // balls only make their sleeping neighbours check that they are still held up (held_up).
 constexpr double disturb_speed_factor = 4.0;
@@ -294,12 +297,15 @@ void balls_scene::separate(std::uint32_t i, std::uint32_t j, double dx, double d
     const double ny = apart ? dy / d : 0.0;
     double wi = asleep_[i] ? 0.0 : inv_mass_[i];
     double wj = asleep_[j] ? 0.0 : inv_mass_[j];
-    // Under gravity the lower ball of a pair rests on what is below it, so mostly the upper one
-    // gives way (shock propagation): with the grid's bottom-up order a whole pile settles in one
-    // pass instead of sinking into itself. Side by side (ny = 0) the masses share as usual.
-    // Positions only: velocities below use true masses, so no momentum or energy is made.
+    // Under gravity the lower ball of a pair rests on what is below it, so the upper one gives way
+    // more (partial shock propagation): with the grid's bottom-up order a pile settles in a few
+    // passes instead of sinking into itself. Full propagation (the lower ball fixed) made piles
+    // grow towers: every sideways jostle was resolved by lifting the upper ball, for free. 0.3
+    // keeps 100,000 balls near their true height with no such growth (measured: mean height over
+    // 30 s at 60 Hz). Side by side (ny = 0) the masses share as usual. Positions only: velocities
+    // below use true masses, so no momentum or energy is made.
     if (config_.gravity_on) {
-        const double lower_share = 1.0 - std::abs(ny);
+        const double lower_share = 1.0 - shock_share * std::abs(ny);
         (ny > 0.0 ? wi : wj) *= lower_share;
     }
     if (wi + wj == 0.0) return;
