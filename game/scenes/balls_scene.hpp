@@ -42,6 +42,7 @@ struct balls_config {
     // Under gravity, a ball that has stayed slower than sleep_speed for sleep_seconds stops being
     // simulated until something moves near it or hits it: a resting pile then costs almost nothing.
     bool sleeping = true;
+    bool show_sleeping = false;  // drawing only: sleepers in grey, to see what the tick skips
 
     static constexpr double sleep_speed = 1.0;    // world units / s
     static constexpr double sleep_seconds = 0.5;  // of virtual time

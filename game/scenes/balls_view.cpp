@@ -9,6 +9,10 @@
 
 namespace ticklab::game {
 
+namespace {
+constexpr rgba sleeping_colour{96, 104, 124, 255};  // grey-blue, unlike any palette colour
+}  // namespace
+
 void balls_scene::draw(draw_list& out, double alpha) const {
     const double a = std::clamp(alpha, 0.0, 2.0);  // above 1: extrapolated (see scene::draw)
     out.world_size = {static_cast<float>(config_.width), static_cast<float>(config_.height)};
@@ -23,9 +27,10 @@ void balls_scene::draw(draw_list& out, double alpha) const {
     for (std::size_t i = 0; i < x_.size(); ++i) {
         const double x = prev_x_[i] + (x_[i] - prev_x_[i]) * a;
         const double y = prev_y_[i] + (y_[i] - prev_y_[i]) * a;
+        const bool grey = config_.show_sleeping && asleep_[i];
         out.circles.push_back({{static_cast<float>(x), static_cast<float>(y)},
                                static_cast<float>(radius_[i]),
-                               balls_palette[colour_[i] % balls_palette_size]});
+                               grey ? sleeping_colour : balls_palette[colour_[i] % balls_palette_size]});
     }
 }
 
@@ -62,6 +67,8 @@ void balls_scene::settings_ui() {
             "Balls at rest stop being simulated until something moves near them.\nOff: every ball is "
             "ticked, as the tick's cost shows.");
     }
+    ImGui::SameLine();
+    ImGui::Checkbox("show asleep", &c.show_sleeping);
 
     ImGui::Separator();
     ImGui::TextUnformatted("applied on reset");

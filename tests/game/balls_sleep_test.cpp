@@ -169,3 +169,34 @@ TEST(BallsSleep, SleepingDoesNotChangeWhereTheFreeBallsGo) {
         ASSERT_EQ(a.ys()[i], b.ys()[i]);
     }
 }
+
+TEST(BallsSleep, ShowAsleepDrawsSleepersInOneColourAndChangesNothingElse) {
+    balls_scene s{with_balls(1000)};
+    run(s, 600);
+    ASSERT_GT(s.sleeping_count(), 0u);
+    ticklab::game::draw_list plain, shown;
+    s.draw(plain, 1.0);
+    const std::uint64_t before = s.state_hash();
+    balls_config c = s.config();
+    c.show_sleeping = true;
+    s.set_config(c);
+    EXPECT_EQ(s.state_hash(), before) << "a drawing option must not touch the simulation";
+    s.draw(shown, 1.0);
+    ASSERT_EQ(shown.circles.size(), s.size());
+    const auto same = [](const ticklab::game::rgba& a, const ticklab::game::rgba& b) {
+        return a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a;
+    };
+    std::size_t first_sleeper = 0;
+    while (!s.asleep(first_sleeper)) ++first_sleeper;
+    const ticklab::game::rgba grey = shown.circles[first_sleeper].fill;
+    std::size_t recoloured = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s.asleep(i)) {
+            EXPECT_TRUE(same(shown.circles[i].fill, grey)) << "sleeper " << i << " in another colour";
+            recoloured += same(plain.circles[i].fill, grey) ? 0 : 1;
+        } else {
+            EXPECT_TRUE(same(shown.circles[i].fill, plain.circles[i].fill)) << "awake ball " << i;
+        }
+    }
+    EXPECT_GT(recoloured, s.sleeping_count() / 2) << "sleepers should change colour";
+}
