@@ -229,7 +229,18 @@ void scheduler::run_render() {
 void scheduler::run_due(task_kind kind, std::int64_t until) {
     const std::size_t k = kind_index(kind);
     task_queue& q = queues_[k];
+    std::uint64_t pours = q.pours();
     while (!q.empty() && q.top().due <= until) {
+        if (q.pours() != pours) {
+            // A new bucket: its runs come next, each on a task slot that is likely out of cache.
+            // Fetching them all now overlaps the misses instead of taking them one run at a time.
+            pours = q.pours();
+            for (const task_queue::entry& n : q.near_entries()) {
+                const char* p = reinterpret_cast<const char*>(&slots_[n.slot]);
+                __builtin_prefetch(p);
+                __builtin_prefetch(p + 64);
+            }
+        }
         const task_queue::entry e = q.top();
         slot& s = slots_[e.slot];
         if (s.queued_seq != task_queue::seq_of(e.key)) {
@@ -252,7 +263,6 @@ void scheduler::run_due(task_kind kind, std::int64_t until) {
             } else {
                 q.pop();
             }
-            if (!q.empty()) __builtin_prefetch(&slots_[q.top().slot]);  // the next run's task
         } else {
             // A run queued during the task went ahead of it (or the queue was compacted): the old
             // entry, if still there, is stale now.
