@@ -69,7 +69,7 @@ public:
 
     void push(const entry& e) {
         ++size_;
-        place(e);
+        place(e.due, e.key, e.slot);
     }
 
     entry pop() {
@@ -219,15 +219,18 @@ private:
 
     // Invariant: sorted_[head_..] and late_ hold every entry of bucket <= cursor_, wheel_ those of
     // (cursor_, cursor_ + wheel_size), far_ the rest.
-    void place(const entry& e) const {
-        const std::int64_t b = bucket_of(e);
+    // Takes the fields, not an entry: an entry the caller has just built on the stack with 8-byte
+    // stores and read back here with one 16-byte load defeats store forwarding, which stalled every
+    // re-queue (perf put half of this function on that copy).
+    void place(std::int64_t due, std::uint64_t key, std::uint32_t slot) const {
+        const std::int64_t b = due >> shift_;
         if (b <= cursor_) {
-            late_.push(e);
+            late_.push({.due = due, .key = key, .slot = slot});
         } else if (b - cursor_ < static_cast<std::int64_t>(wheel_size)) {
-            wheel_[static_cast<std::size_t>(b) & (wheel_size - 1)].push_back(e);
+            wheel_[static_cast<std::size_t>(b) & (wheel_size - 1)].push_back({.due = due, .key = key, .slot = slot});
             ++wheel_count_;
         } else {
-            far_.push(e);
+            far_.push({.due = due, .key = key, .slot = slot});
         }
     }
 
@@ -262,7 +265,9 @@ private:
         std::vector<entry>& v = sorted_;
         const std::size_t n = v.size();
         if (n < radix_min) {
-            if (!std::is_sorted(v.begin(), v.end(), before)) std::sort(v.begin(), v.end(), before);
+            // A lambda, not `before` itself: a function pointer would not be inlined into the sort.
+            const auto in_order = [](const entry& a, const entry& b) { return before(a, b); };
+            if (!std::is_sorted(v.begin(), v.end(), in_order)) std::sort(v.begin(), v.end(), in_order);
             return;
         }
         const auto by_due = [](const entry& a, const entry& b) { return a.due < b.due; };
