@@ -119,7 +119,7 @@ struct task_info {
     std::int64_t interval = 0;  // ns for time tasks, else ticks/frames/passes
     std::int64_t next_due = 0;  // ns for time tasks, else a count
     std::uint64_t runs = 0;
-    std::uint64_t skips = 0;  // runs skipped to stay within budget
+    std::uint64_t skips = 0;      // runs skipped to stay within budget
     nanoseconds last_cost{0};     // of the last measured run
     nanoseconds average_cost{0};  // over the measured runs (sampled: see measure_sample_period)
     nanoseconds max_cost{0};

@@ -11,15 +11,17 @@
 // Why a wheel: with 100,000 periodic tasks a single heap is about 9 levels deep and every re-key
 // walks them through cache misses. Here the next `wheel_size - 1` buckets are plain arrays (a push
 // is an append) and anything further goes to a "far" heap that is rarely touched. When the current
-// bucket runs dry the cursor moves to the next one and sorts it (a radix sort on the due time's
-// low bits, O(n)); a pop is then a step along that sorted run. Entries pushed into the current
-// bucket after it was sorted (a run due within the bucket being dispatched) go to a small "late"
-// heap, and the top is the smaller of the two fronts. The order is exactly one heap's would be:
-// entries with equal due share a bucket. Because the sorted run says which entries come next, the
-// scheduler can prefetch their task slots far ahead (`pours`, `near_entries`).
+// bucket runs dry the cursor moves to the next one and sorts it once (a radix sort on the due's
+// offset in the bucket, O(n)); a pop is then a step along that sorted run, where a heap pop was a
+// sift-down through ~6 levels. Entries pushed into the current bucket after it was sorted (a run
+// due within the call being dispatched) go to a small "late" heap, and the top is the smaller of
+// the two fronts, so the order is exactly one heap's would be: entries with equal due share a
+// bucket. The sorted run also says which entries come next, so the scheduler prefetches their
+// task slots a few runs ahead (`near_entries`).
 // Removal is lazy: the scheduler marks an entry stale instead of searching for it, skips stale
 // entries as they reach the top, and calls `remove_if` to compact when stale entries outnumber
-// live ones. No allocation once the arrays have grown to their working size.
+// live ones. No allocation once the arrays have grown to their working size (the sorted run, the
+// radix sort's buffer and the bucket arrays swap buffers, never free them).
 //
 // Order: by due, then by key. The key packs (max_priority - priority) above a 52-bit sequence
 // number, so at equal due time a higher priority comes first and, at equal priority, the entry
