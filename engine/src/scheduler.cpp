@@ -1,6 +1,7 @@
 #include <ticklab/scheduler.hpp>
 
 #include <algorithm>
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -9,6 +10,8 @@ namespace ticklab {
 namespace {
 
 constexpr std::int64_t forever = std::numeric_limits<std::int64_t>::max();
+// Runs between a slot's prefetch and its dispatch: a dispatch takes tens of ns, a miss ~100 ns.
+constexpr std::size_t prefetch_distance = 16;
 // Counts above this are refused so that due + interval arithmetic cannot overflow.
 constexpr std::uint64_t max_count = std::uint64_t{1} << 62;
 
@@ -229,7 +232,22 @@ void scheduler::run_render() {
 void scheduler::run_due(task_kind kind, std::int64_t until) {
     const std::size_t k = kind_index(kind);
     task_queue& q = queues_[k];
+    // A run's task slot is usually out of cache (100,000 slots are 12.8 MB). The sorted bucket says
+    // which runs come next, so their slots are fetched `prefetch_distance` runs ahead: far enough to
+    // cover a miss, near enough that the lines are still in L1 when the run comes.
+    const auto prefetch = [this](const task_queue::entry& n) {
+        const char* p = reinterpret_cast<const char*>(&slots_[n.slot]);
+        __builtin_prefetch(p);
+        __builtin_prefetch(p + 64);
+    };
+    std::uint64_t pours = q.pours() - 1;  // differs: the first runs are fetched on entry too
     while (!q.empty() && q.top().due <= until) {
+        const std::span<const task_queue::entry> ahead = q.near_entries();
+        if (q.pours() != pours) {
+            pours = q.pours();
+            for (std::size_t i = 0; i < std::min(ahead.size(), prefetch_distance); ++i) prefetch(ahead[i]);
+        }
+        if (ahead.size() > prefetch_distance) prefetch(ahead[prefetch_distance]);
         const task_queue::entry e = q.top();
         slot& s = slots_[e.slot];
         if (s.queued_seq != task_queue::seq_of(e.key)) {
@@ -252,7 +270,6 @@ void scheduler::run_due(task_kind kind, std::int64_t until) {
             } else {
                 q.pop();
             }
-            if (!q.empty()) __builtin_prefetch(&slots_[q.top().slot]);  // the next run's task
         } else {
             // A run queued during the task went ahead of it (or the queue was compacted): the old
             // entry, if still there, is stale now.

@@ -267,6 +267,12 @@ public:
         int runs = 0;
     };
 
+    // Nanoseconds per model time unit. The model counts in small integers; scaling every time by the
+    // same factor keeps every order the same, and a large unit spreads the tasks over the timing
+    // wheel's buckets and its far heap instead of the first bucket.
+    explicit subject(std::int64_t time_unit) : unit{time_unit} {}
+
+    const std::int64_t unit;
     scheduler tasks{{.measure_costs = false}};
     std::vector<dispatch_record> log;
     std::map<int, meta> all;  // every task ever, dead ones included (their handles are stale)
@@ -284,9 +290,9 @@ public:
                                       .priority = priority},
                                      fn);
         } else {
-            h = tasks.schedule_time({.start = nanoseconds{start},
-                                     .interval = nanoseconds{interval},
-                                     .duration = nanoseconds{duration},
+            h = tasks.schedule_time({.start = nanoseconds{start * unit},
+                                     .interval = nanoseconds{interval * unit},
+                                     .duration = nanoseconds{duration * unit},
                                      .priority = priority},
                                     fn);
         }
@@ -297,14 +303,18 @@ public:
     bool set_interval(int id, std::int64_t interval) {
         const meta& m = all.at(id);
         return m.frame_task ? tasks.set_interval(m.handle, static_cast<std::uint64_t>(interval))
-                            : tasks.set_interval(m.handle, nanoseconds{interval});
+                            : tasks.set_interval(m.handle, nanoseconds{interval * unit});
     }
 
 private:
     void run(int id, task_context& c) {
         meta& m = all.at(id);
         ++m.runs;
-        log.push_back({id, c.due, m.frame_task ? static_cast<std::int64_t>(tasks.frame()) : tasks.now().count()});
+        if (m.frame_task) {
+            log.push_back({id, c.due, static_cast<std::int64_t>(tasks.frame())});
+        } else {
+            log.push_back({id, c.due / unit, tasks.now().count() / unit});
+        }
         const behaviour b = behave(id, m.runs, m.is_child, m.frame_task);
         if (b.spawn_child) {
             const child_spec s = child_of(id, m.frame_task);
@@ -316,14 +326,14 @@ private:
     }
 };
 
-void run_random_operations(std::uint64_t seed, int operations) {
+void run_random_operations(std::uint64_t seed, int operations, std::int64_t time_unit = 1) {
     std::mt19937_64 rng{seed};
     auto roll = [&](std::int64_t lo, std::int64_t hi) {
         return std::uniform_int_distribution<std::int64_t>{lo, hi}(rng);
     };
 
     model expected;
-    subject actual;
+    subject actual{time_unit};
     std::size_t checked = 0;
     std::uint64_t frame = 0;
 
@@ -380,7 +390,7 @@ void run_random_operations(std::uint64_t seed, int operations) {
             // One frame: time moves in uneven steps, or not at all (a paused clock); frames go on.
             what = "advance";
             const std::int64_t step = roll(0, 3) == 0 ? 0 : roll(1, 40);
-            actual.tasks.advance_to(nanoseconds{expected.now + step});
+            actual.tasks.advance_to(nanoseconds{(expected.now + step) * time_unit});
             expected.advance_to(expected.now + step);
             if (roll(0, 4) != 0) {
                 frame += roll(0, 19) == 0 ? 3 : 1;  // sometimes frames are skipped
@@ -400,8 +410,9 @@ void run_random_operations(std::uint64_t seed, int operations) {
             for (const auto& [id, t] : expected.tasks) {
                 const auto info = actual.tasks.info(actual.all.at(id).handle);
                 ASSERT_TRUE(info) << "task " << id;
-                EXPECT_EQ(info->next_due, t.due) << "task " << id;
-                EXPECT_EQ(info->interval, t.interval) << "task " << id;
+                const std::int64_t unit = t.frame_task ? 1 : time_unit;
+                EXPECT_EQ(info->next_due, t.due * unit) << "task " << id;
+                EXPECT_EQ(info->interval, t.interval * unit) << "task " << id;
                 EXPECT_EQ(info->priority, t.priority) << "task " << id;
                 EXPECT_EQ(info->paused, t.paused) << "task " << id;
                 EXPECT_EQ(info->runs, static_cast<std::uint64_t>(t.runs)) << "task " << id;
@@ -421,4 +432,14 @@ TEST(SchedulerRandom, HundredThousandOperationsMatchTheReferenceModel) {
 
 TEST(SchedulerRandom, SecondSeedMatchesTheReferenceModel) {
     run_random_operations(0x5eed'0002, 100'000);
+}
+
+TEST(SchedulerRandom, TimeTasksSpreadOverTheWheelMatchTheReferenceModel) {
+    // A model unit of 2^18 ns is a quarter of a wheel bucket: many runs share a bucket.
+    run_random_operations(0x5eed'0003, 100'000, std::int64_t{1} << 18);
+}
+
+TEST(SchedulerRandom, TimeTasksReachingTheFarHeapMatchTheReferenceModel) {
+    // 2^23 ns is 8 buckets: a 60-unit interval (480 buckets) lands beyond the wheel.
+    run_random_operations(0x5eed'0004, 100'000, std::int64_t{1} << 23);
 }

@@ -119,7 +119,7 @@ struct task_info {
     std::int64_t interval = 0;  // ns for time tasks, else ticks/frames/passes
     std::int64_t next_due = 0;  // ns for time tasks, else a count
     std::uint64_t runs = 0;
-    std::uint64_t skips = 0;  // runs skipped to stay within budget
+    std::uint64_t skips = 0;      // runs skipped to stay within budget
     nanoseconds last_cost{0};     // of the last measured run
     nanoseconds average_cost{0};  // over the measured runs (sampled: see measure_sample_period)
     nanoseconds max_cost{0};
@@ -188,7 +188,7 @@ private:
     enum class slot_state : std::uint8_t { free, queued, paused, running, running_paused, zombie };
 
     // One task. Everything a dispatch touches (including the callable and the cost figures) sits in
-    // one 128-byte, 64-aligned block, so a dispatch costs about one cache miss for its task.
+    // one 128-byte, 64-aligned block: two cache lines, which run_due prefetches a few runs ahead.
     struct alignas(64) slot {
         std::uint64_t queued_seq = 0;  // seq of this slot's live queue entry; 0 = none
         std::int64_t next_due = 0;
