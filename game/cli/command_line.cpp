@@ -46,7 +46,12 @@ double checked_number(const char* flag, const std::string& text, Check check) {
     if (!parse_double(text, value)) {
         throw bad_value(std::string{flag} + " '" + text + "' is not a number: " + allowed_part(check(std::nan(""))));
     }
-    if (std::string error = check(value); !error.empty()) throw bad_value(std::string{flag} + ": " + error);
+    if (std::string error = check(value); !error.empty()) {
+        // Out of double's range (1e400): name the text as typed, not "inf".
+        if (!std::isfinite(value))
+            throw bad_value(std::string{flag} + " '" + text + "' is out of range: " + allowed_part(error));
+        throw bad_value(std::string{flag} + ": " + error);
+    }
     return value;
 }
 
@@ -217,8 +222,9 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
     if (raw.headless && given("--screenshot")) {
         // A screenshot draws a window frame (offscreen when there is no display), which a headless
         // run never does: say so rather than silently drop one of the two.
-        throw bad_value("--headless and --screenshot do not go together: a screenshot run needs no display, "
-                        "so drop --headless");
+        throw bad_value(
+            "--headless and --screenshot do not go together: a screenshot run needs no display, "
+            "so drop --headless");
     }
     finish_lesson_option(raw.lesson, given("--vsync"), out);
     const replay_conflicts conflicts{.scene = given("--scene"),
@@ -241,39 +247,53 @@ parse_result parse_command_line(int argc, const char* const* argv) {
     app.set_help_flag("-h,--help", "Print this help and exit");
     raw_options raw;
     // Values are taken as text and checked here, so every bad value gets the same kind of message.
-    app.add_option("--scene", raw.scene, "Scene to run: " + scene_names() + " (default balls)");
-    app.add_option("--tick-rate", raw.tick_rate, "Simulation ticks per second, 1 to 1000 (default 60)");
-    app.add_option("--max-loops", raw.max_loops, "Most ticks run in one frame, 1 to 64 (default 8)");
-    app.add_option("--time-scale", raw.time_scale, "Virtual seconds per real second, 0.01 to 64 (default 1)");
+    app.add_option("--scene", raw.scene, "Scene to run: " + scene_names() + " (default balls)")->type_name("NAME");
+    app.add_option("--tick-rate", raw.tick_rate, "Simulation ticks per second, 1 to 1000 (default 60)")
+        ->type_name("HZ");
+    app.add_option("--max-loops", raw.max_loops, "Most ticks run in one frame, 1 to 64 (default 8)")->type_name("N");
+    app.add_option("--time-scale", raw.time_scale, "Virtual seconds per real second, 0.01 to 64 (default 1)")
+        ->type_name("X");
     app.add_flag("--paused", raw.paused, "Start paused");
-    app.add_option("--balls", raw.balls, "Balls in the balls scene, 0 to 100000 (default 300)");
-    app.add_option("--seed", raw.seed, "Random seed, a whole number (default 1)");
+    app.add_option("--balls", raw.balls, "Balls in the balls scene, 0 to 100000 (default 300)")->type_name("N");
+    app.add_option("--seed", raw.seed, "Random seed, a whole number (default 1)")->type_name("N");
     app.add_flag("--autopilot", raw.autopilot, "Start the lander with its autopilot on");
-    app.add_option("--fps-cap", raw.fps_cap, "Frame rate cap, 0 (none) or 1 to 1000 (default 0)");
+    app.add_option("--fps-cap", raw.fps_cap, "Frame rate cap, 0 (none) or 1 to 1000 (default 0)")->type_name("FPS");
     app.add_flag("--vsync,!--no-vsync", raw.vsync, "Wait for the display's refresh (default on)");
     app.add_flag("--headless", raw.headless, "Run without a window on a manual clock, then exit");
-    app.add_option("--frames", raw.frames, "Stop after this many frames (headless: default 600)");
-    app.add_option("--ticks", raw.ticks, "Stop after this many ticks");
+    app.add_option("--frames", raw.frames, "Stop after this many frames (headless: default 600)")->type_name("N");
+    app.add_option("--ticks", raw.ticks, "Stop after this many ticks")->type_name("N");
     app.add_option("--frame-ms", raw.frame_ms,
-                   "Real time per frame in headless and screenshot runs, ms (default 16.67)");
-    app.add_option("--stepping", raw.stepping, "Simulation steps: " + choice_list(stepping_choices) + " (default fixed)");
+                   "Real time per frame in headless and screenshot runs, ms (default 16.67)")
+        ->type_name("MS");
+    app.add_option("--stepping", raw.stepping,
+                   "Simulation steps: " + choice_list(stepping_choices) + " (default fixed)")
+        ->type_name("MODE");
     app.add_option("--catch-up", raw.catch_up,
-                   "When ticks fall behind: " + choice_list(catch_up_choices) + " (default drop)");
+                   "When ticks fall behind: " + choice_list(catch_up_choices) + " (default drop)")
+        ->type_name("MODE");
     app.add_option("--smoothing", raw.smoothing,
-                   "Drawing between ticks: " + choice_list(smoothing_choices) + " (default interpolate)");
+                   "Drawing between ticks: " + choice_list(smoothing_choices) + " (default interpolate)")
+        ->type_name("MODE");
     app.add_option("--time-scaling", raw.time_scaling,
-                   "Time scale changes the tick " + choice_list(time_scaling_choices) + " (default count)");
+                   "Time scale changes the tick " + choice_list(time_scaling_choices) + " (default count)")
+        ->type_name("MODE");
     app.add_option("--frame-clamp-ms", raw.frame_clamp_ms,
-                   "Most real time one frame brings with --catch-up clamp, ms (default 250)");
+                   "Most real time one frame brings with --catch-up clamp, ms (default 250)")
+        ->type_name("MS");
     app.add_option("--compare", raw.compare,
-                   "Run a ghost with another strategy, e.g. stepping=variable or catch-up=debt,smoothing=none");
+                   "Run a ghost with another strategy, e.g. stepping=variable or catch-up=debt,smoothing=none")
+        ->type_name("SPEC");
     app.add_option("--frame-jitter-ms", raw.frame_jitter_ms,
-                   "Screenshot runs: vary each frame's real time by up to +-this, ms (default 0)");
-    app.add_option("--screenshot", raw.screenshot, "Save a PNG of the last frame to PATH");
-    app.add_option("--report", raw.report, "Write a JSON report to PATH, or - for standard output");
-    app.add_option("--record", raw.record, "Record the run's input to PATH (a replay file, written when it ends)");
-    app.add_option("--replay", raw.replay, "Replay PATH: its scene, seed and input, at any frame rate or scale");
-    app.add_option("--lesson", raw.lesson, "Start with a lesson's settings; --lesson list prints them");
+                   "Screenshot runs: vary each frame's real time by up to +-this, ms (default 0)")
+        ->type_name("MS");
+    app.add_option("--screenshot", raw.screenshot, "Save a PNG of the last frame to PATH")->type_name("PATH");
+    app.add_option("--report", raw.report, "Write a JSON report to PATH, or - for standard output")->type_name("PATH");
+    app.add_option("--record", raw.record, "Record the run's input to PATH (a replay file, written when it ends)")
+        ->type_name("PATH");
+    app.add_option("--replay", raw.replay, "Replay PATH: its scene, seed and input, at any frame rate or scale")
+        ->type_name("PATH");
+    app.add_option("--lesson", raw.lesson, "Start with a lesson's settings; --lesson list prints them")
+        ->type_name("NAME");
 
     parse_result result;
     try {

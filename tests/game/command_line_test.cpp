@@ -115,6 +115,19 @@ TEST(CommandLine, BadTickRatesAreRejected) {
     }
 }
 
+TEST(CommandLine, NumbersBeyondDoubleAreNamedAsTyped) {
+    expect_rejected({"--tick-rate", "1e400"}, "--tick-rate '1e400' is out of range: use a whole number from 1 to 1000");
+    expect_rejected({"--time-scale", "-1e999"}, "'-1e999' is out of range");
+}
+
+TEST(CommandLine, HelpNamesWhatEachValueIs) {
+    const parsed p = parse({"--help"});
+    for (const char* shown : {"--tick-rate HZ", "--balls N", "--report PATH", "--catch-up MODE", "--frame-ms MS"}) {
+        EXPECT_NE(p.out.find(shown), std::string::npos) << shown;
+    }
+    EXPECT_EQ(p.out.find("TEXT"), std::string::npos);
+}
+
 TEST(CommandLine, BadNumbersAreRejected) {
     expect_rejected({"--max-loops", "0"}, "--max-loops");
     expect_rejected({"--max-loops", "65"}, "1 to 64");
