@@ -1,6 +1,7 @@
 #include "app/scene_renderer.hpp"
 
 #include "app/disc_texture.hpp"
+#include "app/fill_rect.hpp"
 #include "app/sdl_runtime.hpp"
 #include "app/theme.hpp"
 
@@ -13,9 +14,7 @@ namespace {
 constexpr int disc_texture_size = 128;
 
 void fill(SDL_Renderer* renderer, const screen_rect& r, game::rgba color) {
-    SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a);
-    const SDL_FRect rect{r.x, r.y, r.w, r.h};
-    SDL_RenderFillRectF(renderer, &rect);
+    fill_rect(renderer, {r.x, r.y, r.w, r.h}, color);
 }
 
 void render(SDL_Renderer* renderer, SDL_Texture* texture, const vertex_array& batch) {
