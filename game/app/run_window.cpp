@@ -98,8 +98,8 @@ public:
         hud_.draw(hud_corner::top_right, scene_lines_, 8.0f * px, 8.0f * px, scene_width - 8.0f * px);
 
         // 6. Control panel, on its background (an opaque fill; the ImGui window has none).
-        fill_rect(window_.renderer(), {scene_width, 0.0f, static_cast<float>(output.x) - scene_width,
-                                       static_cast<float>(output.y)},
+        fill_rect(window_.renderer(),
+                  {scene_width, 0.0f, static_cast<float>(output.x) - scene_width, static_cast<float>(output.y)},
                   theme::panel_background);
         imgui_.begin_frame(px);
         if (panel_.draw(session_, context_).screenshot) screenshot_requested_ = true;

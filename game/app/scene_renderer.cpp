@@ -5,6 +5,9 @@
 #include "app/sdl_runtime.hpp"
 #include "app/theme.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <optional>
 #include <string>
 
 namespace ticklab::app {
@@ -12,6 +15,8 @@ namespace {
 
 // Large enough that a ball filling a quarter of the screen stays smooth; linear filtering shrinks it.
 constexpr int disc_texture_size = 128;
+// Circles centred beyond this many pixels off the origin are left to SDL's float path (no int overflow).
+constexpr float max_coordinate = 1.0e6f;
 
 void fill(SDL_Renderer* renderer, const screen_rect& r, game::rgba color) {
     fill_rect(renderer, {r.x, r.y, r.w, r.h}, color);
@@ -25,7 +30,7 @@ void render(SDL_Renderer* renderer, SDL_Texture* texture, const vertex_array& ba
 
 }  // namespace
 
-scene_renderer::scene_renderer(SDL_Renderer* renderer) : renderer_{renderer} {
+scene_renderer::scene_renderer(SDL_Renderer* renderer) : renderer_{renderer}, atlas_{renderer} {
     disc_ = create_disc_texture(renderer_, disc_texture_size);
     if (disc_ == nullptr)
         throw startup_error("ticklab: cannot create the disc texture: " + std::string(SDL_GetError()));
@@ -40,11 +45,29 @@ void scene_renderer::draw(const game::draw_list& list, screen_rect area, float p
     fill(renderer_, area, theme::letterbox);
     fill(renderer_, view_.viewport(), list.background);
 
-    batch_.build(list, view_, 1.5f * pixel_scale);
+    batch_.build_shapes(list, view_, 1.5f * pixel_scale);
     // Shapes partly outside the world stay inside it instead of spilling over the letterbox.
     const SDL_Rect clip{static_cast<int>(view_.viewport().x), static_cast<int>(view_.viewport().y),
                         static_cast<int>(view_.viewport().w + 0.5f), static_cast<int>(view_.viewport().h + 0.5f)};
     SDL_RenderSetClipRect(renderer_, &clip);
+    // Circles: a 1:1 copy of a pre-drawn disc each (disc_atlas says why). Those the atlas cannot
+    // hold (huge, or the atlas full this frame) go into the scaled disc-texture batch, drawn after.
+    atlas_.begin_frame();
+    for (const auto& circle : list.circles) {
+        const game::vec2 c = view_.to_screen(circle.center);
+        const float diameter = 2.0f * std::max(circle.radius * view_.scale(), geometry_batch::min_circle_radius_px);
+        const bool on_grid = std::abs(c.x) <= max_coordinate && std::abs(c.y) <= max_coordinate;  // false for NaN
+        const int d = on_grid && diameter <= disc_atlas::max_diameter ? static_cast<int>(diameter) : 0;
+        const std::optional<SDL_Rect> sprite = d > 0 ? atlas_.find_or_add(circle.fill, d) : std::nullopt;
+        if (!sprite) {
+            batch_.add_circle(circle, view_);
+            continue;
+        }
+        // Whole pixels as SDL's software renderer places a float quad: floor of the corner, truncated size.
+        const SDL_Rect dst{static_cast<int>(std::floor(c.x - 0.5f * diameter)),
+                           static_cast<int>(std::floor(c.y - 0.5f * diameter)), d, d};
+        SDL_RenderCopy(renderer_, atlas_.texture(), &*sprite, &dst);
+    }
     render(renderer_, disc_, batch_.discs);
     render(renderer_, nullptr, batch_.shapes);
     SDL_RenderSetClipRect(renderer_, nullptr);
