@@ -6,17 +6,9 @@
 namespace ticklab::app {
 namespace {
 
-// Pixels are sampled at their centre.
-constexpr float sample_offset = 0.5f;
-
 struct rgba_f {
     float r, g, b, a;
 };
-
-// Twice the signed area of (a, b, p): positive when p is left of a->b in screen space (y down).
-float edge(float ax, float ay, float bx, float by, float px, float py) {
-    return (bx - ax) * (py - ay) - (by - ay) * (px - ax);
-}
 
 // Top-left rule, for a clockwise-on-screen triangle made positive: an edge owns its centres when it
 // is a top edge (horizontal, going right) or a left edge (going up).
@@ -44,38 +36,45 @@ void raster_triangle(const pixel_target& target, raster_rect clip, const std::ar
     for (const auto& p : v) {
         if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.u) || !std::isfinite(p.v)) return;
     }
-    float area = edge(v[0].x, v[0].y, v[1].x, v[1].y, v[2].x, v[2].y);
-    if (area == 0.0f) return;
-    if (area < 0.0f) {  // one winding for the rule below
+    // Doubled integer coordinates: corners at 2x, pixel centres at 2x + 1, so every edge value is
+    // an exact integer and each row's span can be solved exactly (no per-pixel inside test).
+    std::array<std::int64_t, 3> px{};
+    std::array<std::int64_t, 3> py{};
+    for (std::size_t k = 0; k < 3; ++k) {
+        px[k] = 2 * static_cast<std::int64_t>(v[k].x);
+        py[k] = 2 * static_cast<std::int64_t>(v[k].y);
+    }
+    const auto edge_at = [&](std::size_t a, std::size_t b, std::int64_t x, std::int64_t y) {
+        return (px[b] - px[a]) * (y - py[a]) - (py[b] - py[a]) * (x - px[a]);
+    };
+    std::int64_t area = edge_at(0, 1, px[2], py[2]);
+    if (area == 0) return;
+    if (area < 0) {  // one winding for the rule below
         std::swap(v[1], v[2]);
+        std::swap(px[1], px[2]);
+        std::swap(py[1], py[2]);
         area = -area;
     }
     clip.x0 = std::max(clip.x0, 0);
     clip.y0 = std::max(clip.y0, 0);
     clip.x1 = std::min(clip.x1, target.width);
     clip.y1 = std::min(clip.y1, target.height);
-    const float min_x = std::min({v[0].x, v[1].x, v[2].x});
-    const float max_x = std::max({v[0].x, v[1].x, v[2].x});
-    const float min_y = std::min({v[0].y, v[1].y, v[2].y});
-    const float max_y = std::max({v[0].y, v[1].y, v[2].y});
-    // Pixels whose sample point (x + sample_offset) can lie in [min, max].
-    const int x0 = std::max(clip.x0, static_cast<int>(std::max(std::ceil(min_x - sample_offset), -1.0f)));
-    const int x1 = std::min(clip.x1, static_cast<int>(std::min(std::floor(max_x - sample_offset), 1.0e6f)) + 1);
-    const int y0 = std::max(clip.y0, static_cast<int>(std::max(std::ceil(min_y - sample_offset), -1.0f)));
-    const int y1 = std::min(clip.y1, static_cast<int>(std::min(std::floor(max_y - sample_offset), 1.0e6f)) + 1);
+    // Pixels whose centre can be inside: x + 0.5 within [min x, max x] (corners are whole numbers).
+    const int x0 = std::max(clip.x0, static_cast<int>(std::min({v[0].x, v[1].x, v[2].x})));
+    const int x1 = std::min(clip.x1, static_cast<int>(std::max({v[0].x, v[1].x, v[2].x})));
+    const int y0 = std::max(clip.y0, static_cast<int>(std::min({v[0].y, v[1].y, v[2].y})));
+    const int y1 = std::min(clip.y1, static_cast<int>(std::max({v[0].y, v[1].y, v[2].y})));
     if (x0 >= x1 || y0 >= y1) return;
 
-    const float inv_area = 1.0f / area;
+    const float inv_area = 1.0f / static_cast<float>(area);
     // Edge k is opposite vertex k; its value at a point is vertex k's barycentric weight * area.
-    const std::array<int, 3> from{1, 2, 0};
-    const std::array<int, 3> to{2, 0, 1};
-    std::array<float, 3> step_x{};
-    std::array<bool, 3> owns{};  // a centre exactly on an edge is in only if the edge owns it
-    for (int k = 0; k < 3; ++k) {
-        const raster_vertex& a = v[static_cast<std::size_t>(from[static_cast<std::size_t>(k)])];
-        const raster_vertex& b = v[static_cast<std::size_t>(to[static_cast<std::size_t>(k)])];
-        step_x[static_cast<std::size_t>(k)] = -(b.y - a.y);
-        owns[static_cast<std::size_t>(k)] = owns_boundary(a.x, a.y, b.x, b.y);
+    constexpr std::array<std::size_t, 3> from{1, 2, 0};
+    constexpr std::array<std::size_t, 3> to{2, 0, 1};
+    std::array<std::int64_t, 3> step{};       // per pixel to the right
+    std::array<std::int64_t, 3> threshold{};  // inside when the edge value is at least this
+    for (std::size_t k = 0; k < 3; ++k) {
+        step[k] = -2 * (py[to[k]] - py[from[k]]);
+        threshold[k] = owns_boundary(v[from[k]].x, v[from[k]].y, v[to[k]].x, v[to[k]].y) ? 0 : 1;
     }
     const auto colour = [](const raster_vertex& p) {
         return rgba_f{static_cast<float>(p.r), static_cast<float>(p.g), static_cast<float>(p.b),
@@ -119,46 +118,44 @@ void raster_triangle(const pixel_target& target, raster_rect clip, const std::ar
     const std::uint32_t flat_pixel = (std::uint32_t{flat_rgb[0]} << target.red_shift) |
                                      (std::uint32_t{flat_rgb[1]} << target.green_shift) |
                                      (std::uint32_t{flat_rgb[2]} << target.blue_shift);
-    const float px0 = static_cast<float>(x0) + sample_offset;
+    const std::int64_t sx0 = 2 * static_cast<std::int64_t>(x0) + 1;
     for (int y = y0; y < y1; ++y) {
-        const float py = static_cast<float>(y) + sample_offset;
-        std::array<float, 3> w{};
+        const std::int64_t sy = 2 * static_cast<std::int64_t>(y) + 1;
+        std::array<std::int64_t, 3> e{};
+        int first = x0;
+        int last = x1;
         for (std::size_t k = 0; k < 3; ++k) {
-            const raster_vertex& a = v[static_cast<std::size_t>(from[k])];
-            const raster_vertex& b = v[static_cast<std::size_t>(to[k])];
-            w[k] = edge(a.x, a.y, b.x, b.y, px0, py);
-        }
-        // The row's span from where each edge crosses it, widened by a pixel each side and then
-        // tested pixel by pixel: a thin triangle of a fan costs its own pixels, not its bounding box.
-        float lo = static_cast<float>(x0);
-        float hi = static_cast<float>(x1);
-        for (std::size_t k = 0; k < 3; ++k) {
-            if (step_x[k] == 0.0f) {
-                if (w[k] < 0.0f) hi = lo;
-                continue;
-            }
-            const float cross = static_cast<float>(x0) - w[k] / step_x[k];
-            if (step_x[k] > 0.0f) {
-                lo = std::max(lo, std::floor(cross) - 1.0f);
+            e[k] = edge_at(from[k], to[k], sx0, sy);
+            // Pixels x0 + n with e + step * n >= threshold.
+            const std::int64_t need = threshold[k] - e[k];
+            if (step[k] == 0) {
+                if (need > 0) last = first;
+            } else if (step[k] > 0) {
+                const std::int64_t n = need <= 0 ? 0 : (need + step[k] - 1) / step[k];
+                first = static_cast<int>(std::max<std::int64_t>(first, x0 + n));
             } else {
-                hi = std::min(hi, std::ceil(cross) + 2.0f);
+                if (need > 0) {
+                    last = first;
+                } else {
+                    const std::int64_t n = -need / -step[k];  // floor, both non-negative
+                    last = static_cast<int>(std::min<std::int64_t>(last, x0 + n + 1));
+                }
             }
         }
-        if (lo >= hi) continue;
-        const int first = static_cast<int>(lo);
-        const int last = static_cast<int>(hi);
-        for (std::size_t k = 0; k < 3; ++k) w[k] += step_x[k] * static_cast<float>(first - x0);
+        if (first >= last) continue;
         std::uint32_t* row = target.pixels + static_cast<std::ptrdiff_t>(y) * target.pitch;
-        for (int x = first; x < last; ++x, w[0] += step_x[0], w[1] += step_x[1], w[2] += step_x[2]) {
-            const auto inside = [&](std::size_t k) { return w[k] > 0.0f || (w[k] == 0.0f && owns[k]); };
-            if (!inside(0) || !inside(1) || !inside(2)) continue;
-            if (flat) {
-                row[x] =
-                    flat_alpha == 255 ? flat_pixel | (row[x] & keep_mask) : blend_pixel(row[x], flat_rgb, flat_alpha);
-                continue;
+        if (flat) {
+            if (flat_alpha == 255) {
+                for (int x = first; x < last; ++x) row[x] = flat_pixel | (row[x] & keep_mask);
+            } else {
+                for (int x = first; x < last; ++x) row[x] = blend_pixel(row[x], flat_rgb, flat_alpha);
             }
-            const float b0 = w[0] * inv_area;
-            const float b1 = w[1] * inv_area;
+            continue;
+        }
+        for (int x = first; x < last; ++x) {
+            const auto n = static_cast<std::int64_t>(x - x0);
+            const float b0 = static_cast<float>(e[0] + step[0] * n) * inv_area;
+            const float b1 = static_cast<float>(e[1] + step[1] * n) * inv_area;
             const float b2 = 1.0f - b0 - b1;
             rgba_f s = uniform_colour
                            ? c[0]
