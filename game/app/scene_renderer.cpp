@@ -40,10 +40,35 @@ scene_renderer::~scene_renderer() {
     SDL_DestroyTexture(disc_);
 }
 
+void scene_renderer::fill_letterbox(screen_rect area, game::rgba background) {
+    const screen_rect& world = view_.viewport();
+    if (background.a != 255) {  // the letterbox colour shows through the world's background
+        fill(renderer_, area, theme::letterbox);
+        fill(renderer_, world, background);
+        return;
+    }
+    // An opaque world needs the letterbox colour only around it: a third of the pixels to write in
+    // a 16:9 window, and filling is bound by memory bandwidth. Whole pixels, truncated as SDL
+    // truncates a float rectangle, so the bars and the world tile the area without a seam.
+    const auto whole = [](float v) { return static_cast<float>(static_cast<int>(v)); };
+    const float ax = whole(area.x);
+    const float ay = whole(area.y);
+    const float ax1 = ax + whole(area.w);
+    const float ay1 = ay + whole(area.h);
+    const float wx = whole(world.x);
+    const float wy = whole(world.y);
+    const float wx1 = wx + whole(world.w);
+    const float wy1 = wy + whole(world.h);
+    fill(renderer_, {wx, wy, wx1 - wx, wy1 - wy}, background);
+    for (const screen_rect bar : {screen_rect{ax, ay, ax1 - ax, wy - ay}, screen_rect{ax, wy1, ax1 - ax, ay1 - wy1},
+                                  screen_rect{ax, wy, wx - ax, wy1 - wy}, screen_rect{wx1, wy, ax1 - wx1, wy1 - wy}}) {
+        if (bar.w > 0.0f && bar.h > 0.0f) fill(renderer_, bar, theme::letterbox);
+    }
+}
+
 void scene_renderer::draw(const game::draw_list& list, screen_rect area, float pixel_scale) {
     view_ = world_view{list.world_size, area};
-    fill(renderer_, area, theme::letterbox);
-    fill(renderer_, view_.viewport(), list.background);
+    fill_letterbox(area, list.background);
 
     batch_.build_shapes(list, view_, 1.5f * pixel_scale);
     // Shapes partly outside the world stay inside it instead of spilling over the letterbox.

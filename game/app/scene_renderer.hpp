@@ -28,6 +28,9 @@ public:
     [[nodiscard]] const world_view& view() const noexcept { return view_; }
 
 private:
+    // The world's background, and the letterbox colour in what `area` has around it.
+    void fill_letterbox(screen_rect area, game::rgba background);
+
     SDL_Renderer* renderer_;
     SDL_Texture* disc_ = nullptr;  // circles too large for the atlas, scaled
     disc_atlas atlas_;
