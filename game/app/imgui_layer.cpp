@@ -170,16 +170,22 @@ bool imgui_layer::render_software(const ImDrawData& data) {
             SDL_RenderSetClipRect(renderer_, &clip);
 
             const ImDrawVert* vertices = list.VtxBuffer.Data + cmd.VtxOffset;
-            const int vertex_count = list.VtxBuffer.Size - static_cast<int>(cmd.VtxOffset);
             const ImDrawIdx* indices = list.IdxBuffer.Data + cmd.IdxOffset;
             auto* texture = static_cast<SDL_Texture*>(cmd.GetTexID());
             const bool known_texture = cmd.GetTexID() == fonts.TexID;
             const auto flush_sdl = [&] {
                 if (sdl_run_.empty()) return;
-                SDL_RenderGeometryRaw(renderer_, texture, &vertices->pos.x, sizeof(ImDrawVert),
-                                      reinterpret_cast<const SDL_Color*>(&vertices->col), sizeof(ImDrawVert),
-                                      &vertices->uv.x, sizeof(ImDrawVert), vertex_count, sdl_run_.data(),
-                                      static_cast<int>(sdl_run_.size()), sizeof(int));
+                // Only the vertices this run uses: SDL looks at every vertex it is given, and a
+                // command's buffer holds thousands where a run uses a few.
+                const auto [low, high] = std::minmax_element(sdl_run_.begin(), sdl_run_.end());
+                const int first = *low;
+                const int count = *high - first + 1;
+                for (int& index : sdl_run_) index -= first;
+                const ImDrawVert* base = vertices + first;
+                SDL_RenderGeometryRaw(renderer_, texture, &base->pos.x, sizeof(ImDrawVert),
+                                      reinterpret_cast<const SDL_Color*>(&base->col), sizeof(ImDrawVert), &base->uv.x,
+                                      sizeof(ImDrawVert), count, sdl_run_.data(), static_cast<int>(sdl_run_.size()),
+                                      sizeof(int));
                 sdl_run_.clear();
             };
             const auto flush_raster = [&] {
