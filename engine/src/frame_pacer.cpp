@@ -2,6 +2,7 @@
 
 #include "format.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <thread>
@@ -20,13 +21,29 @@ void frame_pacer::set_fps_cap(double fps) {
     fps_ = fps;
 }
 
+void sleep_calibration::add(nanoseconds oversleep) noexcept {
+    recent_[next_] = std::max(oversleep, nanoseconds{0});
+    next_ = (next_ + 1) % history;
+    count_ = std::min(count_ + 1, history);
+    std::array<nanoseconds, history> sorted = recent_;
+    const auto end = sorted.begin() + static_cast<std::ptrdiff_t>(count_);
+    const auto p90 = sorted.begin() + static_cast<std::ptrdiff_t>(count_ * 9 / 10);
+    std::nth_element(sorted.begin(), p90, end);
+    window_ = std::clamp(*p90 + margin, min_window, max_window);
+}
+
 nanoseconds frame_pacer::wait() {
     const auto start = steady::now();
     if (fps_ == 0.0) return nanoseconds{0};
     const auto period = std::chrono::duration_cast<steady::duration>(std::chrono::duration<double>(1.0 / fps_));
     if (deadline_ == steady::time_point{} || start - deadline_ > period) deadline_ = start;
     deadline_ += period;
-    if (deadline_ - start > spin_window) std::this_thread::sleep_until(deadline_ - spin_window);
+    const nanoseconds spin = calibration_.spin_window();
+    if (deadline_ - start > spin) {
+        const auto wake = deadline_ - spin;
+        std::this_thread::sleep_until(wake);
+        calibration_.add(steady::now() - wake);
+    }
     while (steady::now() < deadline_) {
         // Spin: the remaining sliver is shorter than a reliable sleep.
     }

@@ -22,10 +22,14 @@ void add_quad_indices(std::vector<int>& indices, int base) {
 }  // namespace
 
 void geometry_batch::build(const game::draw_list& list, const world_view& view, float line_width_px) {
+    build_shapes(list, view, line_width_px);
+    for (const auto& circle : list.circles) add_circle(circle, view);
+}
+
+void geometry_batch::build_shapes(const game::draw_list& list, const world_view& view, float line_width_px) {
     // clear() keeps capacity: after the first few frames no frame allocates.
     discs.clear();
     shapes.clear();
-    for (const auto& circle : list.circles) add_circle(circle, view);
     for (const auto& triangle : list.triangles) add_triangle(triangle, view);
     for (const auto& line : list.lines) add_line(line, view, line_width_px);
 }

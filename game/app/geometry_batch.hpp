@@ -38,12 +38,15 @@ public:
     static constexpr float min_circle_radius_px = 1.0f;
 
     void build(const game::draw_list& list, const world_view& view, float line_width_px);
+    // Only the triangles and lines: the circles are drawn another way (disc_atlas), save those
+    // add_circle() puts back.
+    void build_shapes(const game::draw_list& list, const world_view& view, float line_width_px);
+    void add_circle(const game::circle_shape& circle, const world_view& view);
 
     vertex_array discs;   // texture coordinates span the disc texture, [0, 1] on both axes
     vertex_array shapes;  // triangles, then lines
 
 private:
-    void add_circle(const game::circle_shape& circle, const world_view& view);
     void add_triangle(const game::triangle_shape& triangle, const world_view& view);
     void add_line(const game::line_shape& line, const world_view& view, float width_px);
 };

@@ -13,6 +13,9 @@
 #include <SDL.h>
 
 #include <string>
+#include <vector>
+
+struct ImDrawData;
 
 namespace ticklab::app {
 
@@ -36,7 +39,18 @@ public:
     [[nodiscard]] const std::string& ini_path() const noexcept { return ini_path_; }
 
 private:
+    // SDL's software renderer only: draws the triangles that are not axis-aligned rectangles with
+    // triangle_raster (straight into the window surface), the rectangles (text, fills) with SDL as
+    // the stock backend would. False when the surface is not one it can write; then the stock
+    // backend draws everything.
+    bool render_software(const ImDrawData& data);
+
     std::string ini_path_;  // ImGui keeps the pointer: it must live as long as the context
+    SDL_Window* window_;
+    SDL_Renderer* renderer_;
+    bool software_;
+    std::vector<int> sdl_run_;     // indices of one command's rectangles in a row, for SDL
+    std::vector<int> raster_run_;  // and of its other triangles in a row, for triangle_raster
 };
 
 }  // namespace ticklab::app

@@ -12,7 +12,11 @@ panel_requests control_panel::draw(game::session& session, const panel_context& 
     ImGui::SetNextWindowSize({width_points, io.DisplaySize.y});
     constexpr ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                        ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar |
-                                       ImGuiWindowFlags_NoBringToFrontOnFocus;
+                                       ImGuiWindowFlags_NoBringToFrontOnFocus |
+                                       // run_window fills the background (theme::panel_background)
+                                       // with one opaque fill: as ImGui geometry it would cost SDL's
+                                       // software renderer a textured, blended panel-sized quad.
+                                       ImGuiWindowFlags_NoBackground;
     panel_requests requests;
     if (ImGui::Begin("Ticklab", nullptr, flags)) {
         ImGui::TextUnformatted("Ticklab");

@@ -1,5 +1,6 @@
 #include "app/run_window.hpp"
 
+#include "app/fill_rect.hpp"
 #include "app/font_files.hpp"
 #include "app/hud.hpp"
 #include "app/hud_text.hpp"
@@ -11,6 +12,7 @@
 #include "app/scene_renderer.hpp"
 #include "app/screenshot.hpp"
 #include "app/sdl_runtime.hpp"
+#include "app/theme.hpp"
 #include "app/window.hpp"
 #include "cli/headless.hpp"
 #include "cli/lesson_replay_options.hpp"
@@ -95,7 +97,10 @@ public:
         hud_.draw(hud_corner::top_left, loop_lines_, 8.0f * px, 8.0f * px, scene_width - 8.0f * px);
         hud_.draw(hud_corner::top_right, scene_lines_, 8.0f * px, 8.0f * px, scene_width - 8.0f * px);
 
-        // 6. Control panel.
+        // 6. Control panel, on its background (an opaque fill; the ImGui window has none).
+        fill_rect(window_.renderer(),
+                  {scene_width, 0.0f, static_cast<float>(output.x) - scene_width, static_cast<float>(output.y)},
+                  theme::panel_background);
         imgui_.begin_frame(px);
         if (panel_.draw(session_, context_).screenshot) screenshot_requested_ = true;
         imgui_.render();

@@ -1,12 +1,14 @@
 #pragma once
-// Draws a scene's draw_list into the area left of the panel: letterbox, world background, then
-// every circle in one SDL_RenderGeometry call and every triangle and line in another.
+// Draws a scene's draw_list into the area left of the panel: letterbox, world background, every
+// circle as a 1:1 copy from a disc atlas (disc_atlas.hpp), then every triangle and line in one
+// SDL_RenderGeometry call.
 //
 // Usage:
 //   scene_renderer scene_view{renderer};               // throws startup_error
 //   scene_view.draw(list, {0, 0, w - panel_w, h}, pixel_scale);
 //   vec2 world = scene_view.view().to_world(mouse);    // the mapping the frame was drawn with
 
+#include "app/disc_atlas.hpp"
 #include "app/geometry_batch.hpp"
 #include "app/world_view.hpp"
 #include "sim/draw_list.hpp"
@@ -26,8 +28,12 @@ public:
     [[nodiscard]] const world_view& view() const noexcept { return view_; }
 
 private:
+    // The world's background, and the letterbox colour in what `area` has around it.
+    void fill_letterbox(screen_rect area, game::rgba background);
+
     SDL_Renderer* renderer_;
-    SDL_Texture* disc_ = nullptr;
+    SDL_Texture* disc_ = nullptr;  // circles too large for the atlas, scaled
+    disc_atlas atlas_;
     geometry_batch batch_;
     world_view view_;
 };

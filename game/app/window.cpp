@@ -2,6 +2,8 @@
 
 #include "app/sdl_runtime.hpp"
 
+#include <string_view>
+
 namespace ticklab::app {
 
 window::window(const window_config& config) {
@@ -11,6 +13,15 @@ window::window(const window_config& config) {
                                config.width, config.height, flags);
     if (window_ == nullptr) throw startup_error("ticklab: cannot create the window: " + std::string(SDL_GetError()));
     SDL_SetWindowMinimumSize(window_, 640, 400);
+
+    // SDL's software renderer draws into the window surface, which SDL by default presents by
+    // uploading it to an OpenGL texture. Without a GPU (Xvfb, a VM) that OpenGL is llvmpipe: its
+    // upload and its threads cost more than drawing the whole frame. On X11, XShm presents the
+    // surface directly. Normal priority, so SDL_FRAMEBUFFER_ACCELERATION in the environment still
+    // wins; other video drivers (Wayland has no direct path) keep SDL's choice.
+    if (const char* driver = SDL_GetCurrentVideoDriver(); driver != nullptr && std::string_view{driver} == "x11") {
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+    }
 
     const Uint32 vsync_flag = config.vsync ? Uint32{SDL_RENDERER_PRESENTVSYNC} : Uint32{0};
     if (!config.software) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_ACCELERATED | vsync_flag);

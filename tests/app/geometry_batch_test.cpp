@@ -90,3 +90,14 @@ TEST(GeometryBatch, ZeroLengthLinesAreSkipped) {
     batch.build(list, square_view, 1.0f);
     EXPECT_TRUE(batch.shapes.vertices.empty());
 }
+
+TEST(GeometryBatch, BuildShapesLeavesCirclesToTheCaller) {
+    draw_list list = many_balls(10);
+    list.triangles.push_back({{0.0f, 0.0f}, {1.0f, 0.0f}, {0.0f, 1.0f}, {}});
+    geometry_batch batch;
+    batch.build_shapes(list, square_view, 1.0f);
+    EXPECT_TRUE(batch.discs.vertices.empty());
+    EXPECT_EQ(batch.shapes.vertices.size(), 3u);
+    batch.add_circle(list.circles[0], square_view);
+    EXPECT_EQ(batch.discs.vertices.size(), static_cast<std::size_t>(geometry_batch::vertices_per_circle));
+}

@@ -29,3 +29,34 @@ TEST(FramePacer, RejectsBadCaps) {
     }
     EXPECT_EQ(pacer.fps_cap(), 0.0);
 }
+
+TEST(SleepCalibration, StartsAtTheInitialWindow) {
+    const ticklab::sleep_calibration calibration;
+    EXPECT_EQ(calibration.spin_window(), ticklab::sleep_calibration::initial_window);
+}
+
+TEST(SleepCalibration, SettlesOnTypicalOversleepPlusMargin) {
+    ticklab::sleep_calibration calibration;
+    for (int i = 0; i < 40; ++i) calibration.add(200us);
+    EXPECT_EQ(calibration.spin_window(), 200us + ticklab::sleep_calibration::margin);
+}
+
+TEST(SleepCalibration, OneLateWakeUpDoesNotWidenTheWindowButRepeatedOnesDo) {
+    ticklab::sleep_calibration calibration;
+    for (int i = 0; i < 31; ++i) calibration.add(200us);
+    calibration.add(900us);
+    EXPECT_EQ(calibration.spin_window(), 200us + ticklab::sleep_calibration::margin);
+    for (int i = 0; i < 8; ++i) calibration.add(600us);
+    EXPECT_EQ(calibration.spin_window(), 600us + ticklab::sleep_calibration::margin);
+    // And it narrows again once they have left the history.
+    for (std::size_t i = 0; i < ticklab::sleep_calibration::history; ++i) calibration.add(200us);
+    EXPECT_EQ(calibration.spin_window(), 200us + ticklab::sleep_calibration::margin);
+}
+
+TEST(SleepCalibration, StaysWithinItsBounds) {
+    ticklab::sleep_calibration calibration;
+    for (int i = 0; i < 40; ++i) calibration.add(-5ms);  // a clock that ran backwards, or woke early
+    EXPECT_EQ(calibration.spin_window(), ticklab::sleep_calibration::min_window);
+    for (int i = 0; i < 40; ++i) calibration.add(50ms);  // a machine too busy to wake anyone on time
+    EXPECT_EQ(calibration.spin_window(), ticklab::sleep_calibration::max_window);
+}

@@ -1,0 +1,77 @@
+#pragma once
+// Circles for SDL's software renderer: each (colour, diameter) a disc pre-drawn once into one atlas
+// texture, then copied 1:1 (SDL_RenderCopy) wherever a circle of that size and colour goes.
+//
+// Why: the software renderer turns a textured quad into a scaled, colour-modulated blit, and with
+// linear filtering every such blit goes through a temporary surface of its own (allocated, mapped,
+// stretched, blended, freed). A 1:1 copy of a pre-tinted sprite is a plain alpha blit: at 10,000
+// balls (1280x720, Xvfb) a frame's CPU went from about 15 ms to about 10 ms.
+//
+// Usage:
+//   disc_atlas atlas{renderer};                       // throws startup_error
+//   atlas.begin_frame();
+//   if (auto src = atlas.find_or_add(colour, diameter)) SDL_RenderCopy(r, atlas.texture(), &*src, &dst);
+//   else ...draw it another way (too large, or the atlas is full this frame)...
+
+#include "sim/draw_list.hpp"
+
+#include <SDL.h>
+
+#include <cstdint>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+namespace ticklab::app {
+
+// RGBA bytes (row-major, diameter x diameter): `colour` everywhere, alpha its alpha times the
+// disc's coverage of each pixel, as the disc texture (disc_texture.hpp) scaled to that size gives.
+[[nodiscard]] std::vector<std::uint8_t> disc_sprite_pixels(int diameter, game::rgba colour);
+
+// Rectangles packed in rows ("shelves") of equal height class, left to right, top to bottom.
+// Sprites never overlap; place() says no once the area is full, until reset().
+class shelf_packer {
+public:
+    shelf_packer(int width, int height) : width_{width}, height_{height} {}
+    [[nodiscard]] std::optional<SDL_Rect> place(int w, int h);
+    void reset();
+
+private:
+    struct shelf {
+        int y;
+        int height;
+        int next_x;
+    };
+    int width_;
+    int height_;
+    int next_y_ = 0;
+    std::vector<shelf> shelves_;
+};
+
+class disc_atlas {
+public:
+    static constexpr int atlas_size = 1024;
+    static constexpr int max_diameter = 128;  // larger circles are few and drawn the scaled way
+
+    explicit disc_atlas(SDL_Renderer* renderer);
+    ~disc_atlas();
+    disc_atlas(const disc_atlas&) = delete;
+    disc_atlas& operator=(const disc_atlas&) = delete;
+
+    // Once per frame, before find_or_add: an atlas that overflowed last frame starts empty, so it
+    // fills with what is drawn now (after a resize, old sizes are no longer needed).
+    void begin_frame();
+    // Where the disc is in texture(), drawing it first if new; nullopt for a diameter outside
+    // 1..max_diameter or when the atlas is full.
+    [[nodiscard]] std::optional<SDL_Rect> find_or_add(game::rgba colour, int diameter);
+    [[nodiscard]] SDL_Texture* texture() const noexcept { return texture_; }
+    [[nodiscard]] std::size_t sprites() const noexcept { return sprites_.size(); }
+
+private:
+    SDL_Texture* texture_ = nullptr;
+    shelf_packer packer_{atlas_size, atlas_size};
+    std::unordered_map<std::uint64_t, SDL_Rect> sprites_;
+    bool overflowed_ = false;
+};
+
+}  // namespace ticklab::app
