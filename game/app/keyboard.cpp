@@ -71,6 +71,9 @@ void handle_key_down(const SDL_KeyboardEvent& key, game::session& session, keybo
         case SDLK_F12:
             if (key.repeat == 0) requests.screenshot = true;
             break;
+        case SDLK_F1:
+            if (key.repeat == 0) requests.toggle_panel = true;
+            break;
         case SDLK_ESCAPE:
             requests.quit = true;
             break;

@@ -18,6 +18,7 @@ namespace ticklab::app {
 struct keyboard_requests {
     bool quit = false;
     bool screenshot = false;
+    bool toggle_panel = false;
 };
 
 // The game action a key drives, if any: Up/W thrust, Left/A and Right/D rotate.

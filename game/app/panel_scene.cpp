@@ -34,6 +34,7 @@ void help(const panel_context& context, panel_requests& requests) {
         {"Up / W", "thrust"},
         {"Left Right / A D", "rotate"},
         {"Mouse", "click, drag to fling"},
+        {"F1", "hide / show this panel"},
         {"F12", "screenshot"},
         {"Esc", "quit"},
     };

@@ -47,7 +47,8 @@ public:
           scene_view_{window_.renderer()},
           hud_{window_.renderer(), fonts_, window_.pixel_scale()},
           imgui_{window_, fonts_, !capture_},
-          session_{source, options.scene, options.scene_settings, options.loop} {
+          session_{source, options.scene, options.scene_settings, options.loop},
+          panel_visible_{options.panel} {
         context_.renderer_name = window_.renderer_name();
         context_.tasks = &session_.tasks();
         applied_vsync_ = session_.settings.vsync;
@@ -86,7 +87,9 @@ public:
         const game::phase_timer render_timer;  // drawing through present, for the report
         const float px = window_.pixel_scale();
         const SDL_Point output = window_.output_size();
-        const float scene_width = static_cast<float>(output.x) - control_panel::width_pixels(px);
+        // Without the panel the scene takes the whole window (and the frame skips ImGui entirely).
+        const float scene_width =
+            static_cast<float>(output.x) - (panel_visible_ ? control_panel::width_pixels(px) : 0.0f);
         list_.clear();
         session_.draw(list_);
         scene_view_.draw(list_, {0.0f, 0.0f, scene_width, static_cast<float>(output.y)}, px);
@@ -98,12 +101,14 @@ public:
         hud_.draw(hud_corner::top_right, scene_lines_, 8.0f * px, 8.0f * px, scene_width - 8.0f * px);
 
         // 6. Control panel, on its background (an opaque fill; the ImGui window has none).
-        fill_rect(window_.renderer(),
-                  {scene_width, 0.0f, static_cast<float>(output.x) - scene_width, static_cast<float>(output.y)},
-                  theme::panel_background);
-        imgui_.begin_frame(px);
-        if (panel_.draw(session_, context_).screenshot) screenshot_requested_ = true;
-        imgui_.render();
+        if (panel_visible_) {
+            fill_rect(window_.renderer(),
+                      {scene_width, 0.0f, static_cast<float>(output.x) - scene_width, static_cast<float>(output.y)},
+                      theme::panel_background);
+            imgui_.begin_frame(px);
+            if (panel_.draw(session_, context_).screenshot) screenshot_requested_ = true;
+            imgui_.render();
+        }
 
         // 7. Present (an F12 screenshot reads the finished frame first).
         if (screenshot_requested_) save_user_screenshot();
@@ -128,7 +133,7 @@ private:
             // A key press goes to ImGui or to the game, never both: a Tab that switches scenes must
             // not also move ImGui's keyboard focus into a widget (which would then swallow the
             // keys that follow). Releases go to both, so neither is left with a key held down.
-            const bool game_key = event.type == SDL_KEYDOWN && !imgui_.wants_keyboard();
+            const bool game_key = event.type == SDL_KEYDOWN && !(panel_visible_ && imgui_.wants_keyboard());
             if (!game_key) imgui_.process_event(event);
             switch (event.type) {
                 case SDL_QUIT:
@@ -146,6 +151,7 @@ private:
                         handle_key_down(event.key, session_, requests);
                         quit_ = quit_ || requests.quit;
                         screenshot_requested_ = screenshot_requested_ || requests.screenshot;
+                        if (requests.toggle_panel) panel_visible_ = !panel_visible_;
                     }
                     break;
                 case SDL_KEYUP:
@@ -153,7 +159,7 @@ private:
                     break;
                 case SDL_MOUSEBUTTONDOWN:
                 case SDL_MOUSEMOTION:
-                    if (!imgui_.wants_mouse()) {
+                    if (!(panel_visible_ && imgui_.wants_mouse())) {
                         pointer_.handle(event, scene_view_.view(), window_.pixel_scale(), session_.input());
                     }
                     break;
@@ -212,6 +218,7 @@ private:
     std::string notice_;
     Uint64 notice_until_ = 0;
     bool applied_vsync_ = true;
+    bool panel_visible_ = true;
     bool screenshot_requested_ = false;
     bool quit_ = false;
 };
@@ -227,8 +234,8 @@ int run_interactive(const game::launch_options& options) {
     // --report: written at exit (window closed, Escape, or SIGINT/SIGTERM, which SDL turns into a
     // quit), so a script can drive the window and read what the loop did.
     if (!options.report_path.empty()) {
-        if (const std::string error = game::write_report(options.report_path, app.session(),
-                                                         ticklab::to_seconds(clock.now()));
+        if (const std::string error =
+                game::write_report(options.report_path, app.session(), ticklab::to_seconds(clock.now()));
             !error.empty()) {
             std::fprintf(stderr, "ticklab: report: %s\n", error.c_str());
             return 1;

@@ -146,6 +146,7 @@ struct raw_options {
     std::string stepping, catch_up, smoothing, time_scaling, frame_clamp_ms, compare, frame_jitter_ms;
     bool paused = false, autopilot = false, headless = false;
     bool vsync = true;
+    bool panel = true;
 };
 
 launch_options validate(const raw_options& raw, const CLI::App& app) {
@@ -217,6 +218,7 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
     }
     out.loop.paused = raw.paused;
     out.loop.vsync = raw.vsync;
+    out.panel = raw.panel;
     out.scene_settings.autopilot = raw.autopilot;
     out.headless = raw.headless;
     if (raw.headless && given("--screenshot")) {
@@ -259,6 +261,7 @@ parse_result parse_command_line(int argc, const char* const* argv) {
     app.add_flag("--autopilot", raw.autopilot, "Start the lander with its autopilot on");
     app.add_option("--fps-cap", raw.fps_cap, "Frame rate cap, 0 (none) or 1 to 1000 (default 0)")->type_name("FPS");
     app.add_flag("--vsync,!--no-vsync", raw.vsync, "Wait for the display's refresh (default on)");
+    app.add_flag("--panel,!--no-panel", raw.panel, "Show the control panel; F1 toggles it (default on)");
     app.add_flag("--headless", raw.headless, "Run without a window on a manual clock, then exit");
     app.add_option("--frames", raw.frames, "Stop after this many frames (headless: default 600)")->type_name("N");
     app.add_option("--ticks", raw.ticks, "Stop after this many ticks")->type_name("N");
