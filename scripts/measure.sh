@@ -14,13 +14,15 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 reps=(--benchmark_repetitions=5 --benchmark_report_aggregates_only=true --benchmark_format=json)
 
-cmake --build "$build" -j2 --target ticklab balls_bench scheduler_bench geometry_batch_bench >/dev/null
+cmake --build "$build" -j2 --target ticklab balls_bench scheduler_bench geometry_batch_bench frame_pacer_bench >/dev/null
 
 "$build/bench/balls_bench" "${reps[@]}" \
     --benchmark_filter='balls_tick|balls_wave_cycle|all_pairs_tick' >"$out/balls.json"
 if [[ -n ${PLOT:-} ]]; then python3 scripts/plot_scaling.py "$out/balls.json" "$PLOT"; fi
 "$build/bench/scheduler_bench" "${reps[@]}" --benchmark_filter='dispatch.*/100000' >"$out/sched.json"
 "$build/bench/geometry_batch_bench" "${reps[@]}" >"$out/batch.json"
+"$build/bench/frame_pacer_bench" --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
+    --benchmark_format=json >"$out/pacer.json"
 
 # A window run under Xvfb for `seconds`, ended by SIGINT (SDL turns it into a quit, which writes
 # the report); /usr/bin/time adds the peak resident set.
@@ -33,7 +35,8 @@ window_run() {
 }
 window_run render10k 10 --balls 10000
 window_run wait60 10 --balls 200 --fps-cap 60
-window_run spin 10 --balls 200 --fps-cap 0
+window_run wait60_no_panel 10 --balls 200 --fps-cap 60 --no-panel
+window_run uncapped 10 --balls 200 --fps-cap 0
 # Start-up: process start to the first frame drawn and read back (a 1-frame screenshot run).
 start=$(date +%s.%N)
 SDL_RENDER_DRIVER=software xvfb-run -a -s "-screen 0 1280x720x24" "$bin" --balls 10000 --frames 1 \
@@ -89,11 +92,20 @@ if r:
     rows.append(("  render_ms mean / p99", f"{r['render_ms_mean']:.2f} / {r['render_ms_p99']:.2f}", "", ""))
     rows.append(("  tick_ms mean / p99", f"{r['tick_ms_mean']:.3f} / {r['tick_ms_p99']:.3f}", "", ""))
     rows.append(("  peak RSS", f"{rss('render10k'):.0f} MB", "", ""))
-w, sp = report("wait60"), report("spin")
-if w and sp:
-    wc, sc = w["cpu_s"] / w["real_time_s"], sp["cpu_s"] / sp["real_time_s"]
-    rows.append(("60 FPS cap, 200 balls: CPU of one core", f"{100 * wc:.1f} %", f"uncapped spin: {100 * sc:.0f} %", f"{sc / wc:.0f}x less" if wc > 0 else ""))
-    rows.append(("  frame_ms mean / p99", f"{w['frame_ms_mean']:.2f} / {w['frame_ms_p99']:.2f}", "", ""))
+pm = medians("pacer.json")
+pw, bw = pm.get("pacer_wait_60fps/iterations:300/real_time"), pm.get("busy_wait_60fps/iterations:300/real_time")
+if pw and bw:
+    rows.append(("waiting alone, 60 FPS, empty frame: CPU of one core", f"{pw['cpu_percent']:.2f} %",
+                 f"busy-wait loop: {bw['cpu_percent']:.1f} %", f"{bw['cpu_percent'] / pw['cpu_percent']:.0f}x less"))
+    rows.append(("  frame interval p99 / max (pacer)", f"{pw['p99_ms']:.2f} / {pw['max_ms']:.2f} ms", "", ""))
+for name, label in (("wait60", "with panel"), ("wait60_no_panel", "panel hidden (--no-panel)")):
+    w = report(name)
+    if w:
+        rows.append((f"window, 60 FPS cap, 200 balls, {label}: CPU of one core", f"{100 * w['cpu_s'] / w['real_time_s']:.1f} %", "", ""))
+        rows.append(("  frame_ms mean / p99; render_ms mean", f"{w['frame_ms_mean']:.2f} / {w['frame_ms_p99']:.2f}; {w['render_ms_mean']:.2f}", "", ""))
+u = report("uncapped")
+if u:
+    rows.append(("window, no cap, 200 balls, with panel: FPS / CPU ms per frame", f"{u['frames'] / u['real_time_s']:.0f} / {1000 * u['cpu_s'] / u['frames']:.2f}", "", ""))
 rows.append(("start-up to first frame (screenshot run, less Xvfb start)", f"{1000 * ((end - start) - (xe - xs)):.0f} ms", "", ""))
 p = report("push")
 if p:
