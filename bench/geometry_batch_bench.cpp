@@ -1,11 +1,15 @@
-// The renderer's batch building: a balls scene's draw list turned into SDL_RenderGeometry vertex
+// The renderer's batch building and drawing: a balls scene's draw list turned into SDL_RenderGeometry vertex
 // arrays (4 vertices and 6 indices per ball), with no SDL renderer involved.
 //
 //   build-perf/bench/geometry_batch_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 //
 // scene_draw/N:      balls_scene::draw into a draw_list (interpolating N balls).
 // batch_build/N:     geometry_batch::build of that list for a 1280x720 window's scene area.
+// draw_atlas/N, draw_disc_geometry/N: the two ways of drawing the balls, on SDL's software
+//                    renderer (see below).
+#include "app/disc_texture.hpp"
 #include "app/geometry_batch.hpp"
+#include "app/scene_renderer.hpp"
 #include "app/world_view.hpp"
 #include "scenes/balls_scene.hpp"
 
@@ -52,5 +56,83 @@ void batch_build(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations() * n);
 }
 BENCHMARK(batch_build)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+// ---- drawing on SDL's software renderer -----------------------------------------------------
+// The two ways of drawing the balls that the performance issue asks to compare, each a whole scene
+// draw (background, balls, lines) into a 1280x720 software surface, flushed, with no window:
+//
+// draw_atlas/N:          what the window does (scene_renderer): 1:1 copies from a disc atlas.
+// draw_disc_geometry/N:  the alternative: every ball a textured quad of one scaled disc texture,
+//                        all in one SDL_RenderGeometry call.
+namespace {
+
+struct software_target {
+    software_target() {
+        surface = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_ARGB8888);
+        renderer = surface != nullptr ? SDL_CreateSoftwareRenderer(surface) : nullptr;
+    }
+    ~software_target() {
+        if (renderer != nullptr) SDL_DestroyRenderer(renderer);
+        if (surface != nullptr) SDL_FreeSurface(surface);
+    }
+    software_target(const software_target&) = delete;
+    software_target& operator=(const software_target&) = delete;
+    SDL_Surface* surface = nullptr;
+    SDL_Renderer* renderer = nullptr;
+};
+
+constexpr ticklab::app::screen_rect scene_area{0.0f, 0.0f, 920.0f, 720.0f};  // 1280 less the panel
+
+void draw_atlas(benchmark::State& state) {
+    const auto n = static_cast<std::uint32_t>(state.range(0));
+    const auto scene = make_scene(n);
+    ticklab::game::draw_list list;
+    scene->draw(list, 0.5);
+    software_target target;
+    if (target.renderer == nullptr) {
+        state.SkipWithError(SDL_GetError());
+        return;
+    }
+    ticklab::app::scene_renderer view{target.renderer};
+    for (auto _ : state) {
+        view.draw(list, scene_area, 1.0f);
+        SDL_RenderFlush(target.renderer);
+    }
+    state.SetItemsProcessed(state.iterations() * n);
+}
+BENCHMARK(draw_atlas)->Arg(10'000)->Unit(benchmark::kMillisecond);
+
+void draw_disc_geometry(benchmark::State& state) {
+    const auto n = static_cast<std::uint32_t>(state.range(0));
+    const auto scene = make_scene(n);
+    ticklab::game::draw_list list;
+    scene->draw(list, 0.5);
+    software_target target;
+    SDL_Texture* disc = target.renderer != nullptr ? ticklab::app::create_disc_texture(target.renderer, 128) : nullptr;
+    if (disc == nullptr) {
+        state.SkipWithError(SDL_GetError());
+        return;
+    }
+    const ticklab::app::world_view view{list.world_size, scene_area};
+    ticklab::app::geometry_batch batch;
+    const SDL_FRect world{view.viewport().x, view.viewport().y, view.viewport().w, view.viewport().h};
+    for (auto _ : state) {
+        SDL_SetRenderDrawColor(target.renderer, list.background.r, list.background.g, list.background.b, 255);
+        SDL_RenderFillRectF(target.renderer, &world);
+        batch.build(list, view, 1.5f);
+        const auto& d = batch.discs;
+        SDL_RenderGeometry(target.renderer, disc, d.vertices.data(), static_cast<int>(d.vertices.size()),
+                           d.indices.data(), static_cast<int>(d.indices.size()));
+        const auto& s = batch.shapes;
+        SDL_RenderGeometry(target.renderer, nullptr, s.vertices.data(), static_cast<int>(s.vertices.size()),
+                           s.indices.data(), static_cast<int>(s.indices.size()));
+        SDL_RenderFlush(target.renderer);
+    }
+    SDL_DestroyTexture(disc);
+    state.SetItemsProcessed(state.iterations() * n);
+}
+BENCHMARK(draw_disc_geometry)->Arg(10'000)->Unit(benchmark::kMillisecond);
 
 }  // namespace
