@@ -102,7 +102,7 @@ void draw_atlas(benchmark::State& state) {
     }
     state.SetItemsProcessed(state.iterations() * n);
 }
-BENCHMARK(draw_atlas)->Arg(10'000)->Unit(benchmark::kMillisecond);
+BENCHMARK(draw_atlas)->Arg(200)->Arg(10'000)->Unit(benchmark::kMillisecond);
 
 void draw_disc_geometry(benchmark::State& state) {
     const auto n = static_cast<std::uint32_t>(state.range(0));
