@@ -83,13 +83,18 @@ struct software_target {
     SDL_Renderer* renderer = nullptr;
 };
 
+// A balls scene of n balls, drawn halfway between two ticks.
+ticklab::game::draw_list drawn_scene(std::uint32_t n) {
+    ticklab::game::draw_list list;
+    make_scene(n)->draw(list, 0.5);
+    return list;
+}
+
 constexpr ticklab::app::screen_rect scene_area{0.0f, 0.0f, 920.0f, 720.0f};  // 1280 less the panel
 
 void draw_atlas(benchmark::State& state) {
     const auto n = static_cast<std::uint32_t>(state.range(0));
-    const auto scene = make_scene(n);
-    ticklab::game::draw_list list;
-    scene->draw(list, 0.5);
+    const ticklab::game::draw_list list = drawn_scene(n);
     software_target target;
     if (target.renderer == nullptr) {
         state.SkipWithError(SDL_GetError());
@@ -106,9 +111,7 @@ BENCHMARK(draw_atlas)->Arg(200)->Arg(10'000)->Unit(benchmark::kMillisecond);
 
 void draw_disc_geometry(benchmark::State& state) {
     const auto n = static_cast<std::uint32_t>(state.range(0));
-    const auto scene = make_scene(n);
-    ticklab::game::draw_list list;
-    scene->draw(list, 0.5);
+    const ticklab::game::draw_list list = drawn_scene(n);
     software_target target;
     SDL_Texture* disc = target.renderer != nullptr ? ticklab::app::create_disc_texture(target.renderer, 128) : nullptr;
     if (disc == nullptr) {
