@@ -6,6 +6,7 @@
 // above), so each nearby pair is seen once. Cells are at least one diameter of the largest ball
 // wide, so touching balls are always in the same or adjacent cells.
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -31,6 +32,19 @@ public:
     [[nodiscard]] std::uint32_t cell_of(std::size_t i) const noexcept { return cell_of_[i]; }
     // The cell a point falls in, clamped to the grid (any finite point; the box's edges included).
     [[nodiscard]] std::uint32_t cell_at(double x, double y) const noexcept;
+
+    // Calls visit(c) for the cells of the 3 x 3 block around `cell` that exist: everything that can
+    // touch a ball in `cell`, since cells are a diameter wide.
+    template <typename Visit>
+    void for_each_around(std::uint32_t cell, Visit&& visit) const {
+        const std::uint32_t column = cell % columns_;
+        const std::uint32_t row = cell / columns_;
+        for (std::uint32_t r = row == 0 ? 0 : row - 1; r <= std::min(row + 1, rows_ - 1); ++r) {
+            for (std::uint32_t c = column == 0 ? 0 : column - 1; c <= std::min(column + 1, columns_ - 1); ++c) {
+                visit(r * columns_ + c);
+            }
+        }
+    }
 
     // All ball indices, grouped by cell in row-major cell order (ascending within a cell).
     [[nodiscard]] std::span<const std::uint32_t> order() const noexcept { return sorted_; }

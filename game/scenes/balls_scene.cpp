@@ -288,13 +288,16 @@ void balls_scene::keep_in_box(std::size_t i) noexcept {
     }
 }
 
-void balls_scene::separate(std::uint32_t i, std::uint32_t j, double dx, double dy, double d2) noexcept {
-    const double reach = radius_[i] + radius_[j];
+balls_scene::contact_normal balls_scene::normal_of(double dx, double dy, double d2) noexcept {
     const double d = std::sqrt(d2);
     // Coincident centres get a fixed normal: deterministic, and no division by zero.
-    const bool apart = d > 1e-9;
-    const double nx = apart ? dx / d : 1.0;
-    const double ny = apart ? dy / d : 0.0;
+    if (d <= 1e-9) return {1.0, 0.0, d};
+    return {dx / d, dy / d, d};
+}
+
+void balls_scene::separate(std::uint32_t i, std::uint32_t j, const contact_normal& n) noexcept {
+    const double nx = n.x;
+    const double ny = n.y;
     double wi = asleep_[i] ? 0.0 : inv_mass_[i];
     double wj = asleep_[j] ? 0.0 : inv_mass_[j];
     // Under gravity the lower ball of a pair rests on what is below it, so the upper one gives way
@@ -309,7 +312,7 @@ void balls_scene::separate(std::uint32_t i, std::uint32_t j, double dx, double d
         (ny > 0.0 ? wi : wj) *= lower_share;
     }
     if (wi + wj == 0.0) return;
-    const double push = (reach - d) / (wi + wj);
+    const double push = (radius_[i] + radius_[j] - n.distance) / (wi + wj);
     x_[i] -= nx * push * wi;
     y_[i] -= ny * push * wi;
     x_[j] += nx * push * wj;
@@ -320,10 +323,9 @@ void balls_scene::separate(std::uint32_t i, std::uint32_t j, double dx, double d
 }
 
 void balls_scene::collide(std::uint32_t i, std::uint32_t j, double dx, double dy, double d2) noexcept {
-    const double d = std::sqrt(d2);
-    const bool apart = d > 1e-9;
-    const double nx = apart ? dx / d : 1.0;
-    const double ny = apart ? dy / d : 0.0;
+    const contact_normal n = normal_of(dx, dy, d2);
+    const double nx = n.x;
+    const double ny = n.y;
     const auto approach_speed = [&] { return (vx_[j] - vx_[i]) * nx + (vy_[j] - vy_[i]) * ny; };
     // A hard hit wakes a sleeper, which then takes its share of the push and impulse.
     if (approach_speed() < -wake_impact_speed) {
@@ -331,7 +333,7 @@ void balls_scene::collide(std::uint32_t i, std::uint32_t j, double dx, double dy
         wake(j);
     }
     if (config_.gravity_on) contacts_.push_back({i, j});  // only piles need the extra passes
-    separate(i, j, dx, dy, d2);
+    separate(i, j, n);
     // After the push: a wall it met may have turned a velocity around.
     const double approach = approach_speed();
     // Impulse only while approaching; with e <= 1 and true masses it never adds kinetic energy. A
@@ -366,7 +368,7 @@ void balls_scene::relax_contacts() {
             const double dy = y_[j] - y_[i];
             const double reach = radius_[i] + radius_[j];
             const double d2 = dx * dx + dy * dy;
-            if (d2 < reach * reach) separate(i, j, dx, dy, d2);
+            if (d2 < reach * reach) separate(i, j, normal_of(dx, dy, d2));
         }
     }
 }
@@ -411,16 +413,7 @@ void balls_scene::update_sleep(double dt) {
     disturbed_.assign(grid_.cell_count(), 0);
     bool marked = false;
     const auto mark_around = [&](std::uint32_t cell, std::uint8_t level) {
-        // The 3 x 3 cells around: whatever can touch a ball in `cell` (cells are a diameter wide).
-        const std::uint32_t columns = grid_.columns();
-        const std::uint32_t column = cell % columns;
-        const std::uint32_t row = cell / columns;
-        for (std::uint32_t r = row == 0 ? 0 : row - 1; r <= std::min(row + 1, grid_.rows() - 1); ++r) {
-            for (std::uint32_t c = column == 0 ? 0 : column - 1; c <= std::min(column + 1, columns - 1); ++c) {
-                std::uint8_t& mark = disturbed_[static_cast<std::size_t>(r) * columns + c];
-                mark = std::max(mark, level);
-            }
-        }
+        grid_.for_each_around(cell, [&](std::uint32_t c) { disturbed_[c] = std::max(disturbed_[c], level); });
         marked = true;
     };
     for (const auto [x, y] : wake_points_) mark_around(grid_.cell_at(x, y), 2);
@@ -457,24 +450,21 @@ bool balls_scene::held_up(std::size_t i) const noexcept {
     const double ri = radius_[i];
     const double margin = 0.1 * ri;
     if (y_[i] - ri < margin) return true;
-    const std::uint32_t columns = grid_.columns();
-    const std::uint32_t cell = grid_.cell_of(i);
-    const std::uint32_t column = cell % columns;
-    const std::uint32_t row = cell / columns;
     int touching = 0;
-    for (std::uint32_t r = row == 0 ? 0 : row - 1; r <= std::min(row + 1, grid_.rows() - 1); ++r) {
-        for (std::uint32_t c = column == 0 ? 0 : column - 1; c <= std::min(column + 1, columns - 1); ++c) {
-            for (const std::uint32_t j : grid_.cell(c, r)) {
-                if (j == i) continue;
-                const double dx = x_[j] - x_[i];
-                const double dy = y_[j] - y_[i];
-                const double reach = ri + radius_[j] + margin;
-                if (dx * dx + dy * dy >= reach * reach) continue;
-                if (dy < -0.05 * reach || ++touching >= 2) return true;
-            }
+    bool held = false;
+    grid_.for_each_around(grid_.cell_of(i), [&](std::uint32_t c) {
+        if (held) return;
+        for (const std::uint32_t j : grid_.cell(c % grid_.columns(), c / grid_.columns())) {
+            if (held) return;
+            if (j == i) continue;
+            const double dx = x_[j] - x_[i];
+            const double dy = y_[j] - y_[i];
+            const double reach = ri + radius_[j] + margin;
+            if (dx * dx + dy * dy >= reach * reach) continue;
+            held = dy < -0.05 * reach || ++touching >= 2;
         }
-    }
-    return false;
+    });
+    return held;
 }
 
 void balls_scene::resolve_collisions() {

@@ -97,9 +97,14 @@ private:
     void keep_in_box(std::size_t i) noexcept;
     // The response to a contact found by resolve_collisions: (dx, dy) from i to j, d2 < reach^2.
     void collide(std::uint32_t i, std::uint32_t j, double dx, double dy, double d2) noexcept;
+    // The unit vector from ball i to ball j, and their distance; (dx, dy) from i to j, d2 = d^2.
+    struct contact_normal {
+        double x, y, distance;
+    };
+    [[nodiscard]] static contact_normal normal_of(double dx, double dy, double d2) noexcept;
     // Pushes an overlapping pair apart along the line of centres, split by inverse mass (a sleeping
     // ball does not move); changes positions only.
-    void separate(std::uint32_t i, std::uint32_t j, double dx, double dy, double d2) noexcept;
+    void separate(std::uint32_t i, std::uint32_t j, const contact_normal& n) noexcept;
     void resolve_collisions();
     template <bool some_asleep>
     void find_contacts();
