@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 namespace ticklab::app {
@@ -85,6 +86,7 @@ disc_atlas::disc_atlas(SDL_Renderer* renderer) {
         throw startup_error("ticklab: cannot create the disc atlas: " + std::string(SDL_GetError()));
     }
     SDL_SetTextureBlendMode(texture_, SDL_BLENDMODE_BLEND);
+    pixels_.assign(static_cast<std::size_t>(atlas_size) * atlas_size, 0u);
 }
 
 disc_atlas::~disc_atlas() {
@@ -114,6 +116,12 @@ std::optional<SDL_Rect> disc_atlas::find_or_add(game::rgba colour, int diameter)
                           argb.data(), pitch) != 0 ||
         SDL_UpdateTexture(texture_, &*place, argb.data(), pitch) != 0) {
         return std::nullopt;
+    }
+    // ARGB8888 is a packed format: each pixel's 4 bytes read as one native word are A R G B.
+    for (int row = 0; row < diameter; ++row) {
+        std::memcpy(
+            &pixels_[static_cast<std::size_t>(place->y + row) * atlas_size + static_cast<std::size_t>(place->x)],
+            &argb[static_cast<std::size_t>(row) * static_cast<std::size_t>(pitch)], static_cast<std::size_t>(pitch));
     }
     sprites_.emplace(k, *place);
     return place;

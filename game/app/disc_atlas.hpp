@@ -65,10 +65,13 @@ public:
     // 1..max_diameter or when the atlas is full.
     [[nodiscard]] std::optional<SDL_Rect> find_or_add(game::rgba colour, int diameter);
     [[nodiscard]] SDL_Texture* texture() const noexcept { return texture_; }
+    // The same atlas in memory: ARGB8888 words, atlas_size a row (for blend_sprite).
+    [[nodiscard]] const std::uint32_t* pixels() const noexcept { return pixels_.data(); }
     [[nodiscard]] std::size_t sprites() const noexcept { return sprites_.size(); }
 
 private:
     SDL_Texture* texture_ = nullptr;
+    std::vector<std::uint32_t> pixels_;  // atlas_size x atlas_size, what texture_ holds
     shelf_packer packer_{atlas_size, atlas_size};
     std::unordered_map<std::uint64_t, SDL_Rect> sprites_;
     bool overflowed_ = false;

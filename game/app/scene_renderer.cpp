@@ -3,12 +3,14 @@
 #include "app/disc_texture.hpp"
 #include "app/fill_rect.hpp"
 #include "app/sdl_runtime.hpp"
+#include "app/sprite_blit.hpp"
 #include "app/theme.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace ticklab::app {
 namespace {
@@ -31,6 +33,9 @@ void render(SDL_Renderer* renderer, SDL_Texture* texture, const vertex_array& ba
 }  // namespace
 
 scene_renderer::scene_renderer(SDL_Renderer* renderer) : renderer_{renderer}, atlas_{renderer} {
+    SDL_RendererInfo info{};
+    software_ =
+        SDL_GetRendererInfo(renderer_, &info) == 0 && info.name != nullptr && std::string_view{info.name} == "software";
     disc_ = create_disc_texture(renderer_, disc_texture_size);
     if (disc_ == nullptr)
         throw startup_error("ticklab: cannot create the disc texture: " + std::string(SDL_GetError()));
@@ -66,6 +71,28 @@ void scene_renderer::fill_letterbox(screen_rect area, game::rgba background) {
     }
 }
 
+std::optional<pixel_target> scene_renderer::window_pixels() {
+    if (!software_) return std::nullopt;
+    float scale_x = 1.0f;
+    float scale_y = 1.0f;
+    SDL_RenderGetScale(renderer_, &scale_x, &scale_y);
+    SDL_Rect viewport{};
+    SDL_RenderGetViewport(renderer_, &viewport);
+    SDL_Window* window = SDL_RenderGetWindow(renderer_);
+    if (window == nullptr || scale_x != 1.0f || scale_y != 1.0f || viewport.x != 0 || viewport.y != 0 ||
+        SDL_GetRenderTarget(renderer_) != nullptr) {
+        return std::nullopt;
+    }
+    SDL_RenderFlush(renderer_);  // the fills SDL has queued land first, as drawn in order
+    // Asked after the flush: a resize gives the window a new surface, which SDL's drawing takes up.
+    SDL_Surface* surface = SDL_GetWindowSurface(window);
+    if (surface == nullptr || SDL_MUSTLOCK(surface) || surface->format->BytesPerPixel != 4 ||
+        surface->format->Rshift != 16 || surface->format->Gshift != 8 || surface->format->Bshift != 0) {
+        return std::nullopt;  // not the ARGB layout of the atlas's words: SDL converts instead
+    }
+    return pixel_target{static_cast<std::uint32_t*>(surface->pixels), surface->pitch / 4, surface->w, surface->h};
+}
+
 void scene_renderer::draw(const game::draw_list& list, screen_rect area, float pixel_scale) {
     view_ = world_view{list.world_size, area};
     fill_letterbox(area, list.background);
@@ -78,6 +105,8 @@ void scene_renderer::draw(const game::draw_list& list, screen_rect area, float p
     // Circles: a 1:1 copy of a pre-drawn disc each (disc_atlas says why). Those the atlas cannot
     // hold (huge, or the atlas full this frame) go into the scaled disc-texture batch, drawn after.
     atlas_.begin_frame();
+    const std::optional<pixel_target> direct = list.circles.empty() ? std::nullopt : window_pixels();
+    const raster_rect direct_clip{clip.x, clip.y, clip.x + clip.w, clip.y + clip.h};
     for (const auto& circle : list.circles) {
         const game::vec2 c = view_.to_screen(circle.center);
         const float diameter = 2.0f * std::max(circle.radius * view_.scale(), geometry_batch::min_circle_radius_px);
@@ -91,7 +120,11 @@ void scene_renderer::draw(const game::draw_list& list, screen_rect area, float p
         // Whole pixels as SDL's software renderer places a float quad: floor of the corner, truncated size.
         const SDL_Rect dst{static_cast<int>(std::floor(c.x - 0.5f * diameter)),
                            static_cast<int>(std::floor(c.y - 0.5f * diameter)), d, d};
-        SDL_RenderCopy(renderer_, atlas_.texture(), &*sprite, &dst);
+        if (direct) {
+            blend_sprite(*direct, direct_clip, atlas_.pixels(), disc_atlas::atlas_size, *sprite, dst.x, dst.y);
+        } else {
+            SDL_RenderCopy(renderer_, atlas_.texture(), &*sprite, &dst);
+        }
     }
     render(renderer_, disc_, batch_.discs);
     render(renderer_, nullptr, batch_.shapes);

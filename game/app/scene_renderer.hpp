@@ -1,6 +1,7 @@
 #pragma once
 // Draws a scene's draw_list into the area left of the panel: letterbox, world background, every
-// circle as a 1:1 copy from a disc atlas (disc_atlas.hpp), then every triangle and line in one
+// circle as a 1:1 copy from a disc atlas (disc_atlas.hpp; blended straight into the window surface on
+// the software renderer, sprite_blit.hpp), then every triangle and line in one
 // SDL_RenderGeometry call.
 //
 // Usage:
@@ -10,10 +11,13 @@
 
 #include "app/disc_atlas.hpp"
 #include "app/geometry_batch.hpp"
+#include "app/triangle_raster.hpp"
 #include "app/world_view.hpp"
 #include "sim/draw_list.hpp"
 
 #include <SDL.h>
+
+#include <optional>
 
 namespace ticklab::app {
 
@@ -30,8 +34,12 @@ public:
 private:
     // The world's background, and the letterbox colour in what `area` has around it.
     void fill_letterbox(screen_rect area, game::rgba background);
+    // The window surface SDL's software renderer draws into, once SDL's queue is flushed; nullopt
+    // for other renderers or layouts (the balls then go through SDL_RenderCopy).
+    [[nodiscard]] std::optional<pixel_target> window_pixels();
 
     SDL_Renderer* renderer_;
+    bool software_ = false;        // SDL's software renderer: balls are blended straight into its surface
     SDL_Texture* disc_ = nullptr;  // circles too large for the atlas, scaled
     disc_atlas atlas_;
     geometry_batch batch_;
