@@ -27,7 +27,7 @@ panel_requests control_panel::draw(game::session& session, const panel_context& 
         if (ImGui::CollapsingHeader("Clock", ImGuiTreeNodeFlags_DefaultOpen)) panel_sections::clock(session);
         if (ImGui::CollapsingHeader("Timeline", ImGuiTreeNodeFlags_DefaultOpen)) panel_sections::timeline(session);
         if (ImGui::CollapsingHeader("Strategies", ImGuiTreeNodeFlags_DefaultOpen)) {
-            panel_sections::strategies(session);
+            panel_sections::strategies(session, hashes_);
         }
         if (ImGui::CollapsingHeader("Loop", ImGuiTreeNodeFlags_DefaultOpen)) {
             panel_sections::loop(session, context, custom_fps_cap_);

@@ -11,8 +11,9 @@ namespace ticklab::app::panel_sections {
 void clock(game::session& session);
 void loop(game::session& session, const panel_context& context, double& custom_fps_cap);
 void statistics(const game::session& session);
-// Stepping, catch-up, smoothing and time scaling, live; the comparison ghost's choices and hashes.
-void strategies(game::session& session);
+// Stepping, catch-up, smoothing and time scaling, live; the comparison ghost's choices and hashes
+// (read at most every state_hashes' interval, see throttled_value.hpp).
+void strategies(game::session& session, state_hashes& hashes);
 // The last moments of frames, ticks, drops and alpha on a real-time strip (freeze, hover).
 void timeline(game::session& session);
 // `tasks` may be null: the session has no scheduler to show.

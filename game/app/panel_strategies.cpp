@@ -2,6 +2,7 @@
 #include "app/panel_sections.hpp"
 #include "sim/strategy_names.hpp"
 
+#include <SDL.h>
 #include <imgui.h>
 
 #include <algorithm>
@@ -72,12 +73,14 @@ void loop_state(const game::session& session) {
     if (frame.debt.count() > 0) ImGui::Text("Debt carried: %.1f ms", ticklab::to_milliseconds(frame.debt));
 }
 
-void ghost_state(const game::session& session) {
-    const game::session* ghost = session.ghost();
-    if (ghost == nullptr) return;
-    const bool same = ghost->state_hash() == session.state_hash();
-    ImGui::Text("main   %016" PRIx64 "  %" PRIu64 " ticks", session.state_hash(), session.loop().ticks());
-    ImGui::Text("ghost  %016" PRIx64 "  %" PRIu64 " ticks", ghost->state_hash(), ghost->loop().ticks());
+void ghost_state(const game::session& session, const game::session& ghost, state_hashes& hashes) {
+    // Taken together, so "same" compares the two at one moment.
+    const std::uint64_t now = SDL_GetTicks64();
+    const std::uint64_t main_hash = hashes.main.get(now, [&] { return session.state_hash(); });
+    const std::uint64_t ghost_hash = hashes.ghost.get(now, [&] { return ghost.state_hash(); });
+    const bool same = main_hash == ghost_hash;
+    ImGui::Text("main   %016" PRIx64 "  %" PRIu64 " ticks", main_hash, session.loop().ticks());
+    ImGui::Text("ghost  %016" PRIx64 "  %" PRIu64 " ticks", ghost_hash, ghost.loop().ticks());
     if (same) {
         ImGui::TextColored({0.4f, 0.9f, 0.6f, 1.0f}, "same state, bit for bit");
     } else {
@@ -87,7 +90,7 @@ void ghost_state(const game::session& session) {
 
 }  // namespace
 
-void strategies(game::session& session) {
+void strategies(game::session& session, state_hashes& hashes) {
     auto& settings = session.settings;
     ImGui::Checkbox("Compare with a ghost", &settings.compare);
     if (ImGui::IsItemHovered()) {
@@ -105,11 +108,11 @@ void strategies(game::session& session) {
         }
     }
     loop_state(session);
-    if (session.ghost() != nullptr) {
-        ghost_state(session);
+    if (const game::session* ghost = session.ghost(); ghost != nullptr) {
+        ghost_state(session, *ghost, hashes);
     } else {
-        ImGui::TextDisabled("state hash %016" PRIx64 "  %" PRIu64 " ticks", session.state_hash(),
-                            session.loop().ticks());
+        const std::uint64_t hash = hashes.main.get(SDL_GetTicks64(), [&] { return session.state_hash(); });
+        ImGui::TextDisabled("state hash %016" PRIx64 "  %" PRIu64 " ticks", hash, session.loop().ticks());
     }
 }
 
