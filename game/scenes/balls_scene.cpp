@@ -3,6 +3,7 @@
 #include "sim/scene_services.hpp"
 
 #include "scenes/balls_palette.hpp"
+#include "sim/scene_snapshot.hpp"
 #include "sim/state_hasher.hpp"
 
 #include <algorithm>
@@ -76,6 +77,7 @@ void balls_scene::reset(const scene_options& options) {
     rng_ = random_source{options_.seed};
     ticks_ = 0;
     waves_ = 0;
+    next_wave_.reset();
     radius_scale_ = 1.0;
     if (config_.fit_radius && options_.balls > 0) {
         // Mean disc area for a radius uniform in [a, b] is pi (a^2 + ab + b^2) / 3.
@@ -165,15 +167,26 @@ void balls_scene::spawn_wave(std::uint32_t count) {
     }
 }
 
-ticklab::script balls_scene::waves() {
+ticklab::script balls_scene::waves(const ticklab::scheduler& clock) {
     for (;;) {
-        co_await ticklab::wait(wave_interval);
+        // A wait resumes exactly at its due time, so from the first wave on this waits wave_interval.
+        co_await ticklab::wait(*next_wave_ - clock.now());
+        *next_wave_ += wave_interval;
         spawn_wave();
     }
 }
 
 void balls_scene::start_scripts(scene_services& services) {
-    services.start(waves(), "balls: a wave every 4 s");
+    if (!next_wave_) next_wave_ = services.tasks().now() + wave_interval;
+    services.start(waves(services.tasks()), "balls: a wave every 4 s");
+}
+
+void balls_scene::save(std::unique_ptr<scene_snapshot>& slot) const {
+    save_copy(*this, slot);
+}
+
+void balls_scene::restore(const scene_snapshot& snapshot) {
+    restore_copy(*this, snapshot, "balls");
 }
 
 void balls_scene::apply_pointer(const tick_input& input) {

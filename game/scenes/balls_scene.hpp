@@ -20,6 +20,8 @@
 #include <chrono>
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -62,7 +64,11 @@ public:
     void report_fields(std::vector<report_field>& out) const override;
     void write_options(scene_options& options) const override;
     [[nodiscard]] std::uint64_t state_hash() const override;
+    void save(std::unique_ptr<scene_snapshot>& slot) const override;
+    void restore(const scene_snapshot& snapshot) override;
 
+    // Starts the wave script. The time of the next wave is scene state: after a restore the script
+    // started again keeps the waves' schedule instead of counting 4 s from the restart.
     void start_scripts(scene_services& services) override;
 
     // The scheduled behaviour: `count` balls, picked at random, start again from the top in the
@@ -116,7 +122,7 @@ private:
     void wake_all() noexcept;
     void sort_by_cell();
     [[nodiscard]] double random_radius();
-    [[nodiscard]] ticklab::script waves();
+    [[nodiscard]] ticklab::script waves(const ticklab::scheduler& clock);
 
     balls_config config_;
     scene_options options_;
@@ -125,6 +131,9 @@ private:
     std::uint64_t ticks_ = 0;
     double resting_speed_ = 0.0;  // world units / s, set each tick from gravity and dt
     std::uint32_t waves_ = 0;
+    // Virtual time of the next wave; none until start_scripts after a reset (not in state_hash: it
+    // changes no state until the wave, which the hash then shows).
+    std::optional<ticklab::nanoseconds> next_wave_;
     std::uint32_t pending_count_ = 300;  // the settings panel's count, applied by "Apply"
 
     // One entry per ball; prev_* is the previous tick's position, for interpolated drawing.

@@ -1,5 +1,6 @@
 #include "scenes/lander_scene.hpp"
 
+#include "sim/scene_snapshot.hpp"
 #include "sim/state_hasher.hpp"
 
 #include <algorithm>
@@ -148,6 +149,14 @@ std::uint64_t lander_scene::state_hash() const {
     h.add(static_cast<std::uint64_t>(terrain_.pad_first()));
     for (const double v : terrain_.heights()) h.add(v);
     return h.value();
+}
+
+void lander_scene::save(std::unique_ptr<scene_snapshot>& slot) const {
+    save_copy(*this, slot);
+}
+
+void lander_scene::restore(const scene_snapshot& snapshot) {
+    restore_copy(*this, snapshot, "lander");
 }
 
 }  // namespace ticklab::game

@@ -12,6 +12,7 @@
 #include "sim/scene.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <string_view>
 
 namespace ticklab::game {
@@ -34,6 +35,8 @@ public:
     void write_options(scene_options& options) const override;
     void report_fields(std::vector<report_field>& out) const override;
     [[nodiscard]] std::uint64_t state_hash() const override;
+    void save(std::unique_ptr<scene_snapshot>& slot) const override;
+    void restore(const scene_snapshot& snapshot) override;
 
     void set_autopilot(bool on) noexcept { autopilot_ = on; }
     [[nodiscard]] bool autopilot_on() const noexcept { return autopilot_; }

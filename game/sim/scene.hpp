@@ -19,6 +19,15 @@ namespace ticklab::game {
 
 class scene_services;
 
+// A saved copy of one scene's whole simulation state (sim/scene_snapshot.hpp). Opaque: only the
+// kind of scene that made it can read it back.
+class scene_snapshot {
+public:
+    virtual ~scene_snapshot() = default;
+    // The scene's state_hash() at the moment it was saved.
+    [[nodiscard]] virtual std::uint64_t state_hash() const = 0;
+};
+
 // Launch-time choices that scenes read (from the command line).
 struct scene_options {
     std::uint64_t seed = 1;
@@ -60,6 +69,22 @@ public:
 
     // Hash of the full simulation state: equal for equal trajectories.
     [[nodiscard]] virtual std::uint64_t state_hash() const = 0;
+
+    // Saves everything that decides later ticks and hashes (positions, counters, the random
+    // generator, the state its scripts resume from) into `slot`, reusing the storage of a snapshot
+    // this kind of scene made before. restore() puts it back: the same inputs then give the same
+    // ticks and hashes, bit for bit, as they did after the save. Scripts are not in a snapshot: after
+    // a restore the caller starts them again (start_scripts), and they continue from the restored
+    // state. restore() throws std::invalid_argument for another kind of scene's snapshot.
+    virtual void save(std::unique_ptr<scene_snapshot>& slot) const = 0;
+    virtual void restore(const scene_snapshot& snapshot) = 0;
+
+protected:
+    // Scenes are copied only by their own snapshots (a copy of the whole object: a member added
+    // later cannot be left out of the saved state).
+    scene() = default;
+    scene(const scene&) = default;
+    scene& operator=(const scene&) = default;
 };
 
 struct scene_entry {
