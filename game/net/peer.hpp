@@ -1,0 +1,144 @@
+#pragma once
+// One player's machine in the network game: a copy of the game (replica) on its own fixed loop,
+// exchanging per-tick input and state hashes with the other peer over a simulated_network.
+//
+// Usage (one frame, at the peer's real time `now`):
+//   peer p{config, scene_entry, options, [&](std::uint64_t tick) { return keyboard_input(); }};
+//   p.frame(now, network);   // receive; correct predictions; run the ticks that are due; send
+//
+// The loop's ticks are the peer's schedule: loop tick m is network tick m (plus the ticks a
+// dropping peer skipped). At loop tick m the peer samples its player's input for tick
+// m + input_delay, then simulates tick m:
+// - lockstep: the loop is given real time only up to the due time of the last tick whose every
+//   input is held, so it never starts a tick it cannot finish; time held back is waiting (the game
+//   slows down for everyone; it is never owed).
+// - rollback: a missing remote input is predicted (the last one held, with its presses and
+//   pointer events left out), and the peer runs ahead up to max_prediction ticks past the last
+//   confirmed tick. When the real input differs from the prediction, the snapshot after the last
+//   tick predicted right is restored and the rest re-simulated.
+// A peer that has fallen behind (a hitch) runs every tick it owes, MAX_LOOPS per frame
+// (catch_up::keep_debt), except a peer with drops_time, which drops the backlog past MAX_LOOPS as
+// the single-player loop of text 004 does and skips those ticks: its state then parts from the
+// other's, and the exchanged hashes show at which tick.
+
+#include "net/net_message.hpp"
+#include "net/network_settings.hpp"
+#include "net/replica.hpp"
+#include "net/simulated_network.hpp"
+#include "net/tick_log.hpp"
+
+#include <ticklab/fixed_loop.hpp>
+#include <ticklab/time_source.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace ticklab::game {
+
+struct peer_config {
+    std::uint32_t id = 0;  // 0 or 1; player 0's input comes first in a merged tick
+    net_mode mode = net_mode::lockstep;
+    std::uint32_t input_delay = 2;
+    std::uint32_t tick_rate_hz = 60;
+    std::uint32_t max_loops = 8;
+    bool drops_time = false;
+    // Rollback: how many ticks past the last confirmed one the peer may predict (0 = half a
+    // second of ticks).
+    std::uint32_t max_prediction = 0;
+};
+
+struct peer_stats {
+    std::uint64_t confirmed = 0;    // every tick up to this one has all its inputs and a final state
+    std::uint64_t remote_held = 0;  // the other player's inputs are held for every tick up to here
+    std::uint64_t remote_tick = 0;  // the other peer's tick, as last heard
+    bool waiting = false;           // this frame the peer was held back for want of input
+    std::uint64_t stall_frames = 0;
+    std::uint32_t rollback_this_frame = 0;  // ticks re-simulated this frame
+    std::uint64_t rollback_ticks = 0;       // in total
+    std::uint64_t rollbacks = 0;
+    std::uint32_t max_rollback = 0;  // most ticks re-simulated in one frame
+    std::uint64_t skipped_ticks = 0;
+    std::uint64_t hashes_compared = 0;         // ticks whose state hash was compared with the other peer's
+    std::optional<std::uint64_t> desync_tick;  // first tick whose hashes differ
+};
+
+using input_function = std::function<tick_input(std::uint64_t tick)>;
+
+// Player 0's input first: held and pressed are or-ed, pointer events follow one another.
+[[nodiscard]] tick_input merge_inputs(const tick_input& player0, const tick_input& player1);
+// Bit for bit.
+[[nodiscard]] bool same_input(const tick_input& a, const tick_input& b) noexcept;
+// The rollback guess for a tick whose input is not here yet: the last input's held controls.
+[[nodiscard]] tick_input predict_from(const tick_input& last);
+
+class peer final : private ticklab::loop_client {
+public:
+    // `input` gives this peer's player's input for a tick; it is asked once per tick, in order.
+    peer(const peer_config& config, const scene_entry& entry, const scene_options& options, input_function input);
+
+    // One frame at real time `now` (never earlier than the previous frame's).
+    void frame(ticklab::nanoseconds now, simulated_network& network);
+
+    [[nodiscard]] const peer_config& config() const noexcept { return config_; }
+    [[nodiscard]] const peer_stats& stats() const noexcept { return stats_; }
+    [[nodiscard]] const replica& game() const noexcept { return game_; }
+    [[nodiscard]] std::uint64_t tick() const noexcept { return game_.tick(); }
+    [[nodiscard]] const ticklab::fixed_loop& loop() const noexcept { return loop_; }
+    // Ticks due on the peer's schedule that it has not run yet (its loop's debt).
+    [[nodiscard]] std::uint64_t owed_ticks() const noexcept;
+    // The state hash after a confirmed tick, while the peer still keeps it (the last few hundred).
+    [[nodiscard]] std::optional<std::uint64_t> confirmed_hash(std::uint64_t tick) const;
+    // Called with (tick, hash) for every tick as it is confirmed, in order (tests, reports).
+    std::function<void(std::uint64_t, std::uint64_t)> on_confirmed;
+
+private:
+    struct saved_tick {
+        replica_state state;  // after the tick
+        tick_input used_remote;
+        bool skipped = false;
+    };
+
+    // loop_client
+    void tick(const ticklab::tick_info& tick) override;
+
+    void take(const net_message& message);
+    void sample_local(std::uint64_t tick);
+    [[nodiscard]] tick_input remote_for(std::uint64_t tick) const;
+    [[nodiscard]] tick_input merged(std::uint64_t tick, const tick_input& remote) const;
+    void simulate(std::uint64_t tick);
+    void skip(std::uint64_t tick);
+    void correct_predictions();
+    void confirm_through(std::uint64_t tick);
+    void confirm();
+    void skip_dropped_ticks();
+    void hold_back(ticklab::nanoseconds elapsed);
+    void compare_hashes();
+    void forget_old();
+    void send(ticklab::nanoseconds now, simulated_network& network);
+    [[nodiscard]] saved_tick& saved(std::uint64_t tick) { return ring_[tick % ring_.size()]; }
+
+    peer_config config_;
+    input_function input_;
+    ticklab::manual_time_source gate_;  // the loop's real time: held back while the peer waits
+    ticklab::fixed_loop loop_;
+    replica game_;
+    std::optional<ticklab::nanoseconds> last_frame_;
+    std::uint64_t skipped_ = 0;  // loop tick m is network tick m + skipped_
+
+    tick_log<tick_input> local_;     // this player's inputs
+    tick_log<tick_input> remote_;    // the other player's, as received
+    std::uint64_t local_acked_ = 0;  // the other peer holds our inputs up to here
+    std::vector<saved_tick> ring_;   // rollback: the state after each tick from confirmed to now
+
+    tick_log<std::uint64_t> own_hashes_;     // of confirmed ticks
+    tick_log<std::uint64_t> remote_hashes_;  // the other peer's
+    std::uint64_t hashes_acked_ = 0;         // the other peer holds our hashes up to here
+    std::uint64_t compared_ = 0;
+
+    std::vector<net_message> inbox_;
+    peer_stats stats_;
+};
+
+}  // namespace ticklab::game
