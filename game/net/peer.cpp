@@ -91,6 +91,7 @@ void peer::frame(ticklab::nanoseconds now, simulated_network& network) {
     const ticklab::nanoseconds elapsed =
         last_frame_ ? std::max(now - *last_frame_, ticklab::nanoseconds{0}) : ticklab::nanoseconds{0};
     last_frame_ = now;
+    now_ = now;
     stats_.rollback_this_frame = 0;
     network.receive(config_.id, now, inbox_);
     for (const net_message& message : inbox_) take(message);
@@ -142,6 +143,7 @@ void peer::sample_local(std::uint64_t tick) {
     if (tick != local_.last() + 1)
         throw std::logic_error("peer sampled tick " + std::to_string(tick) + " out of order");
     local_.push(input_(tick));
+    sampled_at_.emplace_back(tick, now_);
 }
 
 tick_input peer::remote_for(std::uint64_t tick) const {
@@ -160,6 +162,7 @@ tick_input peer::merged(std::uint64_t tick, const tick_input& remote) const {
 void peer::simulate(std::uint64_t tick) {
     tick_input remote = remote_for(tick);
     game_.run_tick(merged(tick, remote));
+    note_first_run(tick, true);
     if (config_.mode == net_mode::lockstep) {
         confirm_through(tick);
         return;
@@ -172,6 +175,7 @@ void peer::simulate(std::uint64_t tick) {
 
 void peer::skip(std::uint64_t tick) {
     game_.skip_tick();
+    note_first_run(tick, false);
     if (config_.mode == net_mode::lockstep) {
         confirm_through(tick);
         return;
@@ -195,6 +199,19 @@ void peer::skip_dropped_ticks() {
         ++skipped_;
     }
     stats_.skipped_ticks += count;
+}
+
+void peer::note_first_run(std::uint64_t tick, bool applied) {
+    if (tick <= highest_run_) return;  // a re-simulation
+    highest_run_ = tick;
+    while (!sampled_at_.empty() && sampled_at_.front().first <= tick) {
+        if (applied && sampled_at_.front().first == tick) {
+            stats_.input_lag = now_ - sampled_at_.front().second;
+            stats_.input_lag_total += stats_.input_lag;
+            ++stats_.input_lags;
+        }
+        sampled_at_.pop_front();
+    }
 }
 
 void peer::correct_predictions() {

@@ -31,6 +31,7 @@
 #include <ticklab/time_source.hpp>
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -60,6 +61,11 @@ struct peer_stats {
     std::uint64_t rollbacks = 0;
     std::uint32_t max_rollback = 0;  // most ticks re-simulated in one frame
     std::uint64_t skipped_ticks = 0;
+    // Real time from sampling this player's input to the frame that first simulated its tick: the
+    // lag a player feels (the input delay, plus any waiting in lockstep).
+    ticklab::nanoseconds input_lag{0};        // of the last input applied
+    ticklab::nanoseconds input_lag_total{0};  // over input_lags inputs
+    std::uint64_t input_lags = 0;
     std::uint64_t hashes_compared = 0;         // ticks whose state hash was compared with the other peer's
     std::optional<std::uint64_t> desync_tick;  // first tick whose hashes differ
 };
@@ -117,6 +123,7 @@ private:
     void compare_hashes();
     void forget_old();
     void send(ticklab::nanoseconds now, simulated_network& network);
+    void note_first_run(std::uint64_t tick, bool applied);
     [[nodiscard]] saved_tick& saved(std::uint64_t tick) { return ring_[tick % ring_.size()]; }
 
     peer_config config_;
@@ -125,6 +132,10 @@ private:
     ticklab::fixed_loop loop_;
     replica game_;
     std::optional<ticklab::nanoseconds> last_frame_;
+    ticklab::nanoseconds now_{0};    // the current frame's real time
+    std::uint64_t highest_run_ = 0;  // the last tick simulated (or skipped) for the first time
+    // (tick, real time its local input was sampled) for ticks not yet run, for stats_.input_lag.
+    std::deque<std::pair<std::uint64_t, ticklab::nanoseconds>> sampled_at_;
     std::uint64_t skipped_ = 0;  // loop tick m is network tick m + skipped_
 
     tick_log<tick_input> local_;     // this player's inputs

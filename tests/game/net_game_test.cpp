@@ -266,3 +266,24 @@ TEST(NetGame, BadSettingsAreRefused) {
     c.scene = "pong";
     EXPECT_THROW(network_game{c}, std::invalid_argument);
 }
+
+TEST(NetGame, APlayerFeelsTheInputDelayInLockstepAndNoLagInRollback) {
+    const auto mean_lag_ms = [](const network_game& game) {
+        const peer_stats& s = game.peer_at(0).stats();
+        return ticklab::to_milliseconds(s.input_lag_total) / static_cast<double>(s.input_lags);
+    };
+    const double tick_ms = 1000.0 / hz;
+    // Lockstep, a fast network: exactly the delay, 2 ticks.
+    network_game lockstep{game_config("lander", net_mode::lockstep, {}, 2)};
+    run_until(lockstep, 600);
+    EXPECT_NEAR(mean_lag_ms(lockstep), 2 * tick_ms, 0.01);
+    // Lockstep with 100 ms latency: the game slows until inputs arrive; the player feels it.
+    network_game slow{game_config("lander", net_mode::lockstep, {.latency_ms = 100}, 2)};
+    run_until(slow, 600);
+    EXPECT_GT(mean_lag_ms(slow), 80.0);
+    // Rollback with no delay, same latency: the local input shows in the frame it was made.
+    network_game rollback{game_config("lander", net_mode::rollback, {.latency_ms = 100}, 0)};
+    run_until(rollback, 600);
+    EXPECT_EQ(mean_lag_ms(rollback), 0.0);
+    EXPECT_GT(rollback.peer_at(0).stats().input_lags, 590u);
+}
