@@ -87,6 +87,13 @@ std::optional<std::uint64_t> peer::confirmed_hash(std::uint64_t tick) const {
     return own_hashes_.at(tick);
 }
 
+std::optional<peer::block_hash> peer::last_block_hash() const {
+    const std::uint64_t tick = stats_.confirmed / hash_block_ticks * hash_block_ticks;
+    const auto hash = confirmed_hash(tick);
+    if (tick == 0 || !hash) return std::nullopt;
+    return block_hash{tick, *hash};
+}
+
 void peer::frame(ticklab::nanoseconds now, simulated_network& network) {
     const ticklab::nanoseconds elapsed =
         last_frame_ ? std::max(now - *last_frame_, ticklab::nanoseconds{0}) : ticklab::nanoseconds{0};

@@ -96,6 +96,13 @@ public:
     [[nodiscard]] std::uint64_t owed_ticks() const noexcept;
     // The state hash after a confirmed tick, while the peer still keeps it (the last few hundred).
     [[nodiscard]] std::optional<std::uint64_t> confirmed_hash(std::uint64_t tick) const;
+    // The last confirmed tick that ends a block of hash_block_ticks, and the hash after it: what
+    // two peers in sync show alike (for the HUD). Nothing before the first block.
+    struct block_hash {
+        std::uint64_t tick;
+        std::uint64_t hash;
+    };
+    [[nodiscard]] std::optional<block_hash> last_block_hash() const;
     // Called with (tick, hash) for every tick as it is confirmed, in order (tests, reports).
     std::function<void(std::uint64_t, std::uint64_t)> on_confirmed;
 
