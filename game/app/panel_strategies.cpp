@@ -2,7 +2,6 @@
 #include "app/panel_sections.hpp"
 #include "sim/strategy_names.hpp"
 
-#include <SDL.h>
 #include <imgui.h>
 
 #include <algorithm>
@@ -64,6 +63,12 @@ void strategy_table(game::loop_settings& settings) {
     ImGui::EndTable();
 }
 
+// The session's own real-time clock, not SDL's: a --screenshot run's manual clock then shows the
+// same refreshed hash on every run, so its pictures can be compared pixel for pixel.
+std::uint64_t clock_ms(const game::session& session) {
+    return static_cast<std::uint64_t>(session.time_source().now().count() / 1'000'000);
+}
+
 void loop_state(const game::session& session) {
     const ticklab::frame_stats& frame = session.loop().stats();
     if (frame.safety_stop) {
@@ -75,7 +80,7 @@ void loop_state(const game::session& session) {
 
 void ghost_state(const game::session& session, const game::session& ghost, state_hashes& hashes) {
     // Taken together, so "same" compares the two at one moment.
-    const std::uint64_t now = SDL_GetTicks64();
+    const std::uint64_t now = clock_ms(session);
     const std::uint64_t main_hash = hashes.main.get(now, [&] { return session.state_hash(); });
     const std::uint64_t ghost_hash = hashes.ghost.get(now, [&] { return ghost.state_hash(); });
     const bool same = main_hash == ghost_hash;
@@ -111,7 +116,7 @@ void strategies(game::session& session, state_hashes& hashes) {
     if (const game::session* ghost = session.ghost(); ghost != nullptr) {
         ghost_state(session, *ghost, hashes);
     } else {
-        const std::uint64_t hash = hashes.main.get(SDL_GetTicks64(), [&] { return session.state_hash(); });
+        const std::uint64_t hash = hashes.main.get(clock_ms(session), [&] { return session.state_hash(); });
         ImGui::TextDisabled("state hash %016" PRIx64 "  %" PRIu64 " ticks", hash, session.loop().ticks());
     }
 }

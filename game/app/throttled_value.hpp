@@ -7,7 +7,7 @@
 //
 // Usage:
 //   throttled_value hash{100};                                  // ms between recomputations
-//   std::uint64_t h = hash.get(SDL_GetTicks64(), [&] { return session.state_hash(); });
+//   std::uint64_t h = hash.get(now_ms, [&] { return session.state_hash(); });
 
 #include <cstdint>
 
