@@ -14,6 +14,7 @@
 #include "net/network_game.hpp"
 #include "net/replica.hpp"
 #include "scenes/balls_scene.hpp"
+#include "scenes/scene_registry.hpp"
 
 #include <benchmark/benchmark.h>
 

@@ -1,5 +1,7 @@
 #include "net/network_game.hpp"
 
+#include "scenes/scene_registry.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
