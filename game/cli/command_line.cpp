@@ -1,6 +1,7 @@
 #include "cli/command_line.hpp"
 
 #include "cli/lesson_replay_options.hpp"
+#include "cli/network_options.hpp"
 #include "io/output_file.hpp"
 #include "run/run_error.hpp"
 #include "scenes/scene_registry.hpp"
@@ -147,7 +148,8 @@ struct raw_options {
     std::string scene, tick_rate, max_loops, time_scale, balls, seed, fps_cap, frames, ticks, frame_ms;
     std::string screenshot, report, record, replay, lesson;
     std::string stepping, catch_up, smoothing, time_scaling, frame_clamp_ms, compare, frame_jitter_ms;
-    bool paused = false, autopilot = false, headless = false;
+    std::string network, latency_ms, jitter_ms, loss, input_delay, peer_hitch_ms;
+    bool paused = false, autopilot = false, headless = false, peer_drops = false;
     bool vsync = true;
     bool panel = true;
 };
@@ -242,6 +244,20 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
         !error.empty()) {
         throw bad_value(error);
     }
+    const auto text_if = [&](const char* name, const std::string& text) { return given(name) ? &text : nullptr; };
+    const network_flags network{.network = text_if("--network", raw.network),
+                                .latency_ms = text_if("--latency-ms", raw.latency_ms),
+                                .jitter_ms = text_if("--jitter-ms", raw.jitter_ms),
+                                .loss = text_if("--loss", raw.loss),
+                                .input_delay = text_if("--input-delay", raw.input_delay),
+                                .peer_hitch_ms = text_if("--peer-hitch-ms", raw.peer_hitch_ms),
+                                .peer_drops = raw.peer_drops};
+    const network_conflicts cannot{.record = given("--record"),
+                                   .replay = given("--replay"),
+                                   .compare = given("--compare"),
+                                   .catch_up = given("--catch-up"),
+                                   .frame_clamp = given("--frame-clamp-ms")};
+    if (std::string error = apply_network_options(network, cannot, out); !error.empty()) throw bad_value(error);
     return out;
 }
 
@@ -300,6 +316,21 @@ parse_result parse_command_line(int argc, const char* const* argv) {
         ->type_name("PATH");
     app.add_option("--lesson", raw.lesson, "Start with a lesson's settings; --lesson list prints them")
         ->type_name("NAME");
+    app.add_option("--network", raw.network, "Two peers play over a simulated network: lockstep or rollback")
+        ->type_name("MODE");
+    app.add_option("--latency-ms", raw.latency_ms, "Network: one-way latency, 0 to 1000 ms (default 0)")
+        ->type_name("MS");
+    app.add_option("--jitter-ms", raw.jitter_ms, "Network: extra random delay, 0 to 500 ms (default 0)")
+        ->type_name("MS");
+    app.add_option("--loss", raw.loss, "Network: messages lost, 0 to 50 percent (default 0)")->type_name("PERCENT");
+    app.add_option("--input-delay", raw.input_delay,
+                   "Network: ticks before an input applies, 0 to 30 (default 2 lockstep, 0 rollback)")
+        ->type_name("TICKS");
+    app.add_flag("--peer-drops", raw.peer_drops,
+                 "Network: the second peer drops its backlog past MAX_LOOPS, as a single player may");
+    app.add_option("--peer-hitch-ms", raw.peer_hitch_ms,
+                   "Network: the second peer's machine stalls this long every 5 s, 0 to 2000 ms (default 0)")
+        ->type_name("MS");
 
     parse_result result;
     try {

@@ -29,8 +29,7 @@ int run_headless(const launch_options& options) {
     if (const int code = run.finish(s); code != exit_ok) return code;
     if (options.report_path != "-") {  // "-" sends the report to standard output, which must stay pure JSON
         std::printf("ticklab: headless %s: %" PRIu64 " frames, %" PRIu64 " ticks, state_hash 0x%016" PRIx64 "\n",
-                    std::string{s.current_entry().name}.c_str(), s.loop().stats().frame_index, s.loop().ticks(),
-                    s.state_hash());
+                    std::string{s.current_entry().name}.c_str(), run.frames(), s.ticks(), s.state_hash());
     }
     return exit_ok;
 }

@@ -2,6 +2,7 @@
 // Everything a run is told at launch, after validation: what the command line (cli/) fills in and
 // what every runner (run/runner.hpp) reads, whichever kind of run it is.
 
+#include "net/network_settings.hpp"
 #include "session/replay_file.hpp"
 #include "sim/loop_settings.hpp"
 #include "sim/scene.hpp"
@@ -28,6 +29,7 @@ struct launch_options {
     std::string record_path;                 // --record: empty for none; written when the run ends
     std::optional<replay> replay_recording;  // --replay: what to play (scene, options, tick rate set from it)
     std::string lesson;                      // --lesson: the lesson's name, for the panel
+    std::optional<network_settings> network;  // --network and its flags: two peers (docs/network.md)
 };
 
 }  // namespace ticklab::game

@@ -1,5 +1,7 @@
 #include "run/report.hpp"
 
+#include "net/network_report.hpp"
+
 #include "io/output_file.hpp"
 
 #include <sys/resource.h>
@@ -79,16 +81,19 @@ std::string json_string(std::string_view value) {
 }
 
 std::string report_json(const session& s, double real_time_s) {
-    const ticklab::fixed_loop& loop = s.loop();
+    // A network game's loop figures are peer 0's (the player at this screen); its ticks are those
+    // both peers confirmed.
+    const network_game* network = s.network();
+    const ticklab::fixed_loop& loop = network ? network->peer_at(0).loop() : s.loop();
     const ticklab::frame_stats& stats = loop.stats();
     std::vector<report_field> fields{
         {"scene", json_string(s.current_entry().name)},
         {"tick_rate", std::to_string(loop.tick_rate())},
         {"max_loops", std::to_string(loop.max_loops())},
-        {"time_scale", json_number(loop.clock().time_scale())},
-        {"paused", loop.clock().paused() ? "true" : "false"},
+        {"time_scale", json_number(s.loop().clock().time_scale())},
+        {"paused", s.loop().clock().paused() ? "true" : "false"},
         {"frames", std::to_string(stats.frame_index)},
-        {"ticks", std::to_string(loop.ticks())},
+        {"ticks", std::to_string(s.ticks())},
         {"virtual_time_s", json_number(ticklab::to_seconds(loop.virtual_now()))},
         {"real_time_s", json_number(real_time_s)},
         {"dropped_time_s", json_number(ticklab::to_seconds(stats.total_dropped))},
@@ -103,7 +108,12 @@ std::string report_json(const session& s, double real_time_s) {
         {"render_ms_p99", json_number(s.timings().render.p99_ms())},
         {"cpu_s", json_number(process_cpu_seconds())},
     };
-    s.current_scene().report_fields(fields);
+    if (network) {
+        network->peer_at(0).game().current_scene().report_fields(fields);
+        network_report_fields(*network, fields);
+    } else {
+        s.current_scene().report_fields(fields);
+    }
     std::string out{'{'};
     for (std::size_t i = 0; i < fields.size(); ++i) {
         if (i > 0) out += ", ";

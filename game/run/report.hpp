@@ -9,7 +9,10 @@
 // real-time costs tick_ms_mean, tick_ms_p99 (one simulation tick), frame_ms_mean, frame_ms_p99
 // (frame start to frame start), render_ms_mean, render_ms_p99 (window runs only, else null) and
 // cpu_s (the process's user + system CPU seconds), then the scene's
-// own keys (the lander adds lander_state: "flying" | "landed" | "crashed"). state_hash is a
+// own keys (the lander adds lander_state: "flying" | "landed" | "crashed"). A network game's
+// report takes the loop's figures from peer 0, counts as ticks those both peers confirmed, and
+// adds the keys of net/network_report.hpp (peer_state_hashes, desync_tick, rollback_ticks,
+// stall_frames ...). state_hash is a
 // string "0x" + 16 lowercase hex digits: JSON numbers lose 64-bit integers in most readers.
 // Non-finite numbers are written as null.
 

@@ -38,7 +38,7 @@ std::uint64_t frame_limit_for(const launch_options& options, run_kind kind) {
 }
 
 std::string tick_progress(const session& s, std::uint64_t target) {
-    return std::to_string(s.loop().ticks()) + " of " + std::to_string(target) + " ticks";
+    return std::to_string(s.ticks()) + " of " + std::to_string(target) + " ticks";
 }
 
 }  // namespace
@@ -55,6 +55,7 @@ void runner::add_finisher(run_finisher finisher) {
 }
 
 void runner::start(session& s) {
+    if (options_.network) s.start_network(*options_.network);
     if (options_.replay_recording) s.start_replay(*options_.replay_recording);
     if (!options_.record_path.empty()) s.start_recording();
 }
@@ -62,7 +63,7 @@ void runner::start(session& s) {
 bool runner::should_stop(const session& s) {
     // A drawing run shows at least one frame, whatever --ticks says.
     const bool drawn = kind_ == run_kind::headless || frames_ > 0;
-    if (drawn && options_.ticks && s.loop().ticks() >= *options_.ticks) return true;
+    if (drawn && options_.ticks && s.ticks() >= *options_.ticks) return true;
     if (options_.ticks && !options_.frames && clock_->manual() && frames_ > 0 && s.settings.paused &&
         !s.settings.single_step) {
         note("paused: no tick can run, stopping after " + std::to_string(frames_) + " frame(s) with " +
@@ -81,7 +82,7 @@ void runner::run_frames(session& s, const std::function<const ticklab::frame_sta
         ++frames_;
         for (const frame_observer& observer : observers_) observer(s, stats);
     }
-    if (options_.ticks && !options_.frames && s.loop().ticks() < *options_.ticks) {
+    if (options_.ticks && !options_.frames && s.ticks() < *options_.ticks) {
         note("stopped at the cap of " + std::to_string(frame_limit_) + " frames with " +
              tick_progress(s, *options_.ticks));
     }

@@ -88,6 +88,7 @@ const ticklab::frame_stats& session::advance() {
     if (settings.single_step) {
         clock.request_step();  // honoured only while paused
     }
+    if (network_) return advance_network();
     // The ghost reads the same clock and sees the same input and step request, before main takes them.
     if (settings.compare) {
         comparison_.advance(*this);
@@ -140,22 +141,26 @@ void session::update_frame(const ticklab::frame_stats& frame) {
     });
 }
 
-void session::draw(draw_list& out) const {
+double session::draw_alpha(const ticklab::fixed_loop& loop) const {
     // Variable stepping leaves the state current: there is nothing to smooth.
-    double alpha = 1.0;
-    if (loop_.config().step_mode == ticklab::stepping::fixed) {
-        switch (settings.strategy.smoothing_mode) {
-            case smoothing::none:
-                break;
-            case smoothing::interpolate:
-                alpha = loop_.stats().alpha;
-                break;
-            case smoothing::extrapolate:
-                alpha = 1.0 + loop_.stats().alpha;
-                break;  // see scene::draw
-        }
+    if (loop.config().step_mode != ticklab::stepping::fixed) return 1.0;
+    switch (settings.strategy.smoothing_mode) {
+        case smoothing::none:
+            return 1.0;
+        case smoothing::interpolate:
+            return loop.stats().alpha;
+        case smoothing::extrapolate:
+            return 1.0 + loop.stats().alpha;  // see scene::draw
     }
-    scene_->draw(out, alpha);
+    return 1.0;
+}
+
+void session::draw(draw_list& out) const {
+    if (network_) {
+        draw_peer(0, out);
+        return;
+    }
+    scene_->draw(out, draw_alpha(loop_));
     comparison_.draw_ghost(out);
 }
 
@@ -167,6 +172,7 @@ void session::switch_scene(const scene_entry& entry) {
     scene_ = entry.create(options_);
     start_scene();
     comparison_.stop();  // the next frame starts a ghost of the new scene
+    if (network_) restart_network();
 }
 
 void session::reset() {
@@ -176,6 +182,7 @@ void session::reset() {
     scene_->reset(options_);
     start_scene();
     comparison_.on_reset();
+    if (network_) restart_network();
 }
 
 }  // namespace ticklab::game

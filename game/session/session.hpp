@@ -8,6 +8,7 @@
 //   session.update_frame(frame);                    // frame and render tasks, history
 //   session.draw(list);                             // the scene, interpolated unless turned off
 
+#include "net/network_game.hpp"
 #include "session/comparison.hpp"
 #include "session/replay_recorder.hpp"
 #include "sim/draw_list.hpp"
@@ -73,7 +74,22 @@ public:
     // The scheduler every time, tick, frame and render task and script of this session runs on.
     [[nodiscard]] ticklab::scheduler& tasks() noexcept { return tasks_; }
     [[nodiscard]] const ticklab::scheduler& tasks() const noexcept { return tasks_; }
-    [[nodiscard]] std::uint64_t state_hash() const { return scene_->state_hash(); }
+    // The scene's; in a network game peer 0's after the last tick both peers confirmed.
+    [[nodiscard]] std::uint64_t state_hash() const;
+    // Ticks run: the loop's; in a network game the last tick both peers confirmed.
+    [[nodiscard]] std::uint64_t ticks() const;
+
+    // The network game (docs/network.md): two peers play this session's scene over a simulated
+    // network instead of the session running it. The session's clock is their real time (pause,
+    // time scale and single step apply to both peers and the network), its input is peer 0's
+    // player, its tick rate and MAX_LOOPS are both peers'; reset(), switch_scene() and restart()
+    // start the game again. Throws std::invalid_argument for bad settings, or while a replay or a
+    // recording runs (and those refuse to start in a network game).
+    void start_network(const network_settings& network);
+    void stop_network();
+    [[nodiscard]] const network_game* network() const noexcept { return network_.get(); }
+    // Draws peer `peer` of the network game, smoothed as the settings say (nothing without one).
+    void draw_peer(std::size_t peer, draw_list& out) const;
     // Every frame's ticks, drops and alpha on a real-time axis, for the panel's timeline.
     [[nodiscard]] timeline_recorder& timeline() noexcept { return timeline_; }
     [[nodiscard]] const timeline_recorder& timeline() const noexcept { return timeline_; }
@@ -93,6 +109,9 @@ private:
     void start_pending_replay_work();  // at a tick boundary only
     void end_recording_and_replay();
     [[nodiscard]] bool replay_input(tick_input& input);  // false: a finished replay holds the scene
+    const ticklab::frame_stats& advance_network();
+    void restart_network();
+    [[nodiscard]] double draw_alpha(const ticklab::fixed_loop& loop) const;
 
     const ticklab::time_source* source_;
     ticklab::fixed_loop loop_;
@@ -112,6 +131,11 @@ private:
     phase_timings timings_;
     std::optional<std::chrono::steady_clock::time_point> last_frame_;  // for timings_.frame
     std::uint64_t scene_starts_ = 0;
+    // The network game, while one runs (session_network.cpp).
+    std::optional<network_settings> network_settings_;
+    std::unique_ptr<network_game> network_;
+    ticklab::nanoseconds network_time_{0};  // its real time: the session clock's virtual time
+    ticklab::frame_stats network_frame_;    // what advance() returns in a network game
 };
 
 }  // namespace ticklab::game

@@ -8,6 +8,7 @@
 namespace ticklab::game {
 
 void session::start_recording() {
+    if (network_) throw std::invalid_argument("a network game is not recorded: stop it before recording");
     end_recording_and_replay();
     replay_.recorder.reset();
     replay_.pending = replay_status::waiting::recording;
@@ -20,6 +21,7 @@ void session::stop_recording() {
 }
 
 void session::start_replay(replay recording) {
+    if (network_) throw std::invalid_argument("a replay does not run in a network game: stop it before replaying");
     if (find_scene(recording.scene) == nullptr) {
         throw std::invalid_argument("replay scene '" + recording.scene + "' is not known");
     }
@@ -67,6 +69,7 @@ void session::restart(const scene_entry& entry, const scene_options& options) {
     options_ = options;
     scene_ = entry_->create(options_);
     start_scene();
+    if (network_) restart_network();
 }
 
 bool session::replay_input(tick_input& input) {

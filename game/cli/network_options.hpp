@@ -1,0 +1,36 @@
+#pragma once
+// The command line's network game: --network and the flags that tune it, kept apart from the
+// other flags.
+//
+// Usage (inside the command line's validation, after the lesson and the loop flags):
+//   network_flags flags{...the texts given, null when not given...};
+//   if (std::string error = apply_network_options(flags, given_elsewhere, out); !error.empty()) ...exit 2
+
+#include "run/launch_options.hpp"
+
+#include <string>
+
+namespace ticklab::game {
+
+// Each flag's text as typed, null when the flag was not given.
+struct network_flags {
+    const std::string* network = nullptr;  // lockstep | rollback
+    const std::string* latency_ms = nullptr;
+    const std::string* jitter_ms = nullptr;
+    const std::string* loss = nullptr;         // percent
+    const std::string* input_delay = nullptr;  // ticks
+    const std::string* peer_hitch_ms = nullptr;
+    bool peer_drops = false;
+};
+
+// Other flags given that a network game cannot honour: each is refused with --network.
+struct network_conflicts {
+    bool record = false, replay = false, compare = false, catch_up = false, frame_clamp = false;
+};
+
+// Sets out.network (from --network, or a lesson's network game that the flags then change).
+// The input delay defaults to 2 ticks in lockstep and 0 in rollback. "" or one error line.
+[[nodiscard]] std::string apply_network_options(const network_flags& flags, const network_conflicts& conflicts,
+                                                launch_options& out);
+
+}  // namespace ticklab::game
