@@ -46,15 +46,17 @@ network_game::network_game(const network_game_config& config, input_function pla
     }
 }
 
-bool network_game::frozen(std::size_t peer, ticklab::nanoseconds now) const noexcept {
-    if (peer != 1 || config_.network.peer_hitch_ms <= 0.0 || now < hitch_period) return false;
+bool network_game::frozen(std::size_t peer, ticklab::nanoseconds since_start) const noexcept {
+    if (peer != 1 || config_.network.peer_hitch_ms <= 0.0 || since_start < hitch_period) return false;
     const ticklab::nanoseconds hitch{std::llround(config_.network.peer_hitch_ms * 1e6)};
-    return now % hitch_period < hitch;
+    return since_start % hitch_period < hitch;
 }
 
 void network_game::frame(ticklab::nanoseconds now) {
+    if (!start_) start_ = now;
+    const ticklab::nanoseconds since_start = now - *start_;
     for (std::size_t i = 0; i < peers_.size(); ++i) {
-        if (!frozen(i, now)) peers_[i]->frame(now, network_);
+        if (!frozen(i, since_start)) peers_[i]->frame(since_start, network_);
     }
 }
 

@@ -46,14 +46,15 @@ public:
     explicit network_game(const network_game_config& config, input_function player0 = {}, input_function player1 = {});
 
     // One frame at real time `now` for both peers (peer 0 first); a peer in a hitch sits it out.
+    // The game starts at its first frame: times are counted from there, hitches included.
     void frame(ticklab::nanoseconds now);
 
     [[nodiscard]] const peer& peer_at(std::size_t i) const { return *peers_.at(i); }
     [[nodiscard]] peer& peer_at(std::size_t i) { return *peers_.at(i); }
     [[nodiscard]] const simulated_network& network() const noexcept { return network_; }
     [[nodiscard]] const network_game_config& config() const noexcept { return config_; }
-    // Whether the peer sits out a frame at `now` (the second peer, during its hitch).
-    [[nodiscard]] bool frozen(std::size_t peer, ticklab::nanoseconds now) const noexcept;
+    // Whether the peer sits out a frame `since_start` after the first (the second peer, in a hitch).
+    [[nodiscard]] bool frozen(std::size_t peer, ticklab::nanoseconds since_start) const noexcept;
     // The earliest tick either peer found to differ, if any.
     [[nodiscard]] std::optional<std::uint64_t> desync_tick() const;
     // The last tick both peers have confirmed.
@@ -63,6 +64,7 @@ private:
     network_game_config config_;
     simulated_network network_;
     std::array<std::unique_ptr<peer>, 2> peers_;
+    std::optional<ticklab::nanoseconds> start_;  // real time of the first frame
 };
 
 }  // namespace ticklab::game

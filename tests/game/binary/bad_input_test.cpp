@@ -74,6 +74,19 @@ const std::vector<bad_case>& bad_cases() {
         {"--bogus", {"--bogus", "--help"}},
         {"stray", {"stray", "--help"}},
         {"--paused=maybe", {"--paused", "maybe"}},
+        {"--network udp", {"--network", "'udp'", "lockstep or rollback"}},
+        {"--latency-ms 10", {"--latency-ms", "needs --network"}},
+        {"--peer-drops", {"--peer-drops", "needs --network"}},
+        {"--network rollback --latency-ms 1001", {"--latency-ms", "1001", "0 to 1000"}},
+        {"--network rollback --latency-ms fast", {"--latency-ms", "'fast'", "0 to 1000"}},
+        {"--network rollback --jitter-ms -1", {"--jitter-ms", "-1", "0 to 500"}},
+        {"--network rollback --loss 51", {"--loss", "51", "0 to 50"}},
+        {"--network rollback --input-delay 31", {"--input-delay", "31", "0 to 30"}},
+        {"--network rollback --input-delay 1.5", {"--input-delay", "1.5", "whole number"}},
+        {"--network lockstep --input-delay 0", {"--input-delay", " 0 ", "lockstep", "1 to 30"}},
+        {"--network rollback --peer-hitch-ms 2001", {"--peer-hitch-ms", "2001", "0 to 2000"}},
+        {"--network rollback --catch-up debt", {"--catch-up", "--network"}},
+        {"--network lockstep --stepping variable", {"--stepping variable", "--network"}},
     };
     return cases;
 }
@@ -127,7 +140,8 @@ struct bad_input_fixture : ::testing::Test {
         EXPECT_EQ(o.exit_code, 2);
         EXPECT_EQ(lines(o.err), 1) << o.err;
         EXPECT_EQ(o.err.rfind("ticklab: ", 0), 0u) << o.err;
-        for (const std::string& word : c.mention) EXPECT_NE(o.err.find(word), std::string::npos) << word << ": " << o.err;
+        for (const std::string& word : c.mention)
+            EXPECT_NE(o.err.find(word), std::string::npos) << word << ": " << o.err;
         EXPECT_EQ(o.out, "");
         EXPECT_EQ(read_file(folder / "report.json"), "old report\n") << "the old report was touched";
         EXPECT_EQ(files_in_folder(), std::vector<std::string>{"report.json"}) << "a file was written";

@@ -156,3 +156,36 @@ TEST(CommandLine, UnwritableReportPathIsRejectedUpFront) {
     expect_rejected({"--screenshot", "/nonexistent-folder/shot.png"}, "--screenshot");
     expect_rejected({"--headless", "--screenshot", "shot.png"}, "--headless and --screenshot");
 }
+
+TEST(CommandLine, ReadsTheNetworkGame) {
+    const parsed p = parse({"--network", "rollback", "--latency-ms", "120", "--jitter-ms", "15", "--loss", "7.5",
+                            "--input-delay", "3", "--peer-drops", "--peer-hitch-ms", "250"});
+    ASSERT_FALSE(p.result.exit_code.has_value()) << p.err;
+    ASSERT_TRUE(p.result.options.network.has_value());
+    const ticklab::game::network_settings& n = *p.result.options.network;
+    EXPECT_EQ(n.mode, ticklab::game::net_mode::rollback);
+    EXPECT_EQ(n.link.latency_ms, 120.0);
+    EXPECT_EQ(n.link.jitter_ms, 15.0);
+    EXPECT_EQ(n.link.loss_percent, 7.5);
+    EXPECT_EQ(n.input_delay, 3u);
+    EXPECT_TRUE(n.peer_drops);
+    EXPECT_EQ(n.peer_hitch_ms, 250.0);
+    EXPECT_FALSE(parse({}).result.options.network.has_value());
+}
+
+TEST(CommandLine, TheInputDelayDefaultsToTwoTicksInLockstepAndNoneInRollback) {
+    EXPECT_EQ(parse({"--network", "lockstep"}).result.options.network->input_delay, 2u);
+    EXPECT_EQ(parse({"--network", "rollback"}).result.options.network->input_delay, 0u);
+}
+
+TEST(CommandLine, NetworkFlagsNeedANetworkAndRefuseWhatItCannotHonour) {
+    expect_rejected({"--loss", "5"}, "--loss needs --network");
+    expect_rejected({"--network", "lan"}, "--network 'lan' is not allowed: use lockstep or rollback");
+    expect_rejected(
+        {"--network", "lockstep", "--input-delay", "0"},
+        "--input-delay: input delay (ticks) with lockstep 0 is not allowed: use a whole number from 1 to 30");
+    expect_rejected({"--network", "rollback", "--compare", "stepping=variable"},
+                    "--compare cannot be used with --network");
+    expect_rejected({"--network", "rollback", "--time-scaling", "length"}, "--time-scaling length cannot be used");
+    expect_rejected({"--network", "rollback", "--frame-clamp-ms", "100"}, "--frame-clamp-ms cannot be used");
+}
