@@ -4,6 +4,7 @@
 #include "app/render/fill_rect.hpp"
 #include "app/render/screenshot.hpp"
 #include "app/render/theme.hpp"
+#include "app/ui/network_hud.hpp"
 #include "sim/phase_timings.hpp"
 
 #include <cstdio>
@@ -117,12 +118,40 @@ window_app::layout window_app::frame_layout() const {
 }
 
 void window_app::draw_scene(const layout& area) {
+    if (session_.network()) {
+        draw_peers(area);
+        return;
+    }
     list_.clear();
     session_.draw(list_);  // between the last two tick states, as the smoothing setting says
     scene_view_.draw(list_, {0.0f, 0.0f, area.scene_width, static_cast<float>(area.output.y)}, area.pixel_scale);
 }
 
+void window_app::draw_peers(const layout& area) {
+    // One above the other: the scenes' worlds are wide (16:9), so each gets the full width.
+    const float px = area.pixel_scale;
+    const float half = static_cast<float>(area.output.y) / 2.0f;
+    // Peer 0 last: the pointer maps through the view drawn last, and peer 0 is the player here.
+    for (const std::size_t peer : {std::size_t{1}, std::size_t{0}}) {
+        list_.clear();
+        session_.draw_peer(peer, list_);
+        scene_view_.draw(list_, {0.0f, peer == 0 ? 0.0f : half, area.scene_width, half}, px);
+    }
+    fill_rect(window_.renderer(), {0.0f, half - px, area.scene_width, 2.0f * px}, theme::panel_background);
+}
+
 void window_app::draw_hud(const layout& area) {
+    if (const game::network_game* network = session_.network()) {
+        // Each peer's lines in the top-left corner of its half (two corner caches, two blocks).
+        const float px = area.pixel_scale;
+        const float half = static_cast<float>(area.output.y) / 2.0f;
+        const bool paused = session_.loop().clock().paused();
+        build_network_hud_lines(*network, 0, paused, peer_lines_);
+        hud_.draw(hud_corner::top_left, peer_lines_, 8.0f * px, 8.0f * px, area.scene_width - 8.0f * px);
+        build_network_hud_lines(*network, 1, paused, peer_lines_);
+        hud_.draw(hud_corner::top_right, peer_lines_, 8.0f * px, half + 8.0f * px, area.scene_width - 8.0f * px);
+        return;
+    }
     // The loop's figures top-left, the scene's own readouts top-right.
     const float px = area.pixel_scale;
     build_hud_lines(session_, fps_, SDL_GetTicks64() < notice_until_ ? notice_ : std::string{}, loop_lines_,

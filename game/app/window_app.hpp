@@ -60,6 +60,8 @@ private:
     [[nodiscard]] layout frame_layout() const;
     void draw_scene(const layout& area);
     void draw_hud(const layout& area);
+    // A network game: the two peers side by side, each with its HUD.
+    void draw_peers(const layout& area);
     void draw_panel(const layout& area);
     void present();
 
@@ -81,6 +83,7 @@ private:
     game::draw_list list_;
     std::vector<hud_line> loop_lines_;
     std::vector<hud_line> scene_lines_;
+    std::vector<hud_line> peer_lines_;
     std::string notice_;
     Uint64 notice_until_ = 0;
     bool panel_visible_ = true;

@@ -27,6 +27,7 @@ std::string apply_lesson_option(const std::string& name, launch_options& out) {
     out.scene_settings = setup.options;
     out.loop = setup.loop;
     if (setup.frame_ms) out.frame_ms = *setup.frame_ms;
+    out.network = setup.network;
     out.lesson = name;
     return {};
 }

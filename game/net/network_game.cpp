@@ -55,6 +55,7 @@ bool network_game::frozen(std::size_t peer, ticklab::nanoseconds since_start) co
 void network_game::frame(ticklab::nanoseconds now) {
     if (!start_) start_ = now;
     const ticklab::nanoseconds since_start = now - *start_;
+    since_start_ = since_start;
     for (std::size_t i = 0; i < peers_.size(); ++i) {
         if (!frozen(i, since_start)) peers_[i]->frame(since_start, network_);
     }

@@ -12,7 +12,7 @@
 // with peer_drops, the one that drops time.
 
 #include "net/input_bot.hpp"
-#include "net/network_settings.hpp"
+#include "sim/network_settings.hpp"
 #include "net/peer.hpp"
 #include "net/simulated_network.hpp"
 #include "sim/scene.hpp"
@@ -55,6 +55,8 @@ public:
     [[nodiscard]] const network_game_config& config() const noexcept { return config_; }
     // Whether the peer sits out a frame `since_start` after the first (the second peer, in a hitch).
     [[nodiscard]] bool frozen(std::size_t peer, ticklab::nanoseconds since_start) const noexcept;
+    // Whether the peer sat out the last frame (in a hitch).
+    [[nodiscard]] bool hitching(std::size_t peer) const noexcept { return frozen(peer, since_start_); }
     // The earliest tick either peer found to differ, if any.
     [[nodiscard]] std::optional<std::uint64_t> desync_tick() const;
     // The last tick both peers have confirmed.
@@ -65,6 +67,7 @@ private:
     simulated_network network_;
     std::array<std::unique_ptr<peer>, 2> peers_;
     std::optional<ticklab::nanoseconds> start_;  // real time of the first frame
+    ticklab::nanoseconds since_start_{0};        // of the last frame
 };
 
 }  // namespace ticklab::game

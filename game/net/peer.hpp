@@ -22,7 +22,7 @@
 // other's, and the exchanged hashes show at which tick.
 
 #include "net/net_message.hpp"
-#include "net/network_settings.hpp"
+#include "sim/network_settings.hpp"
 #include "net/replica.hpp"
 #include "net/simulated_network.hpp"
 #include "net/tick_log.hpp"

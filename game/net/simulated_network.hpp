@@ -10,7 +10,7 @@
 //   net.receive(1, now, inbox);         // what has reached peer 1 by `now`, in order of arrival
 
 #include "net/net_message.hpp"
-#include "net/network_settings.hpp"
+#include "sim/network_settings.hpp"
 #include "sim/random.hpp"
 
 #include <ticklab/time.hpp>

@@ -2,7 +2,7 @@
 // Everything a run is told at launch, after validation: what the command line (cli/) fills in and
 // what every runner (run/runner.hpp) reads, whichever kind of run it is.
 
-#include "net/network_settings.hpp"
+#include "sim/network_settings.hpp"
 #include "session/replay_file.hpp"
 #include "sim/loop_settings.hpp"
 #include "sim/scene.hpp"

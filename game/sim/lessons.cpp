@@ -68,6 +68,34 @@ constexpr std::array lessons{
                s.loop.fps_cap = 59.0;
                s.frame_ms = 1000.0 / 59.0;
            }},
+    lesson{"lockstep-waits", "Lockstep waits",
+           "Two peers in lockstep, 100 ms apart, with an input delay of 2 ticks (33 ms). A peer runs a tick "
+           "only with both players' input for it, so each waits for the other's: the game runs at about 20 "
+           "ticks a second instead of 60 and every input takes over 100 ms to show. Set the input delay to 8 "
+           "ticks and it runs at full speed again, each input 133 ms late.",
+           [](lesson_setup& s) {
+               s.network = network_settings{.mode = net_mode::lockstep, .link = {.latency_ms = 100}, .input_delay = 2};
+           }},
+    lesson{"rollback-hides-latency", "Rollback hides latency",
+           "The same 100 ms between the peers, in rollback with no input delay. Neither peer waits: each "
+           "guesses the other's input, runs on at 60 ticks a second and shows your own input in the frame you "
+           "make it. When the real input arrives 100 ms later and differs, the peer re-simulates the ticks since "
+           "(about 6, see rolled back) and the other player's balls jump to where they really are.",
+           [](lesson_setup& s) {
+               s.network = network_settings{.mode = net_mode::rollback, .link = {.latency_ms = 100}, .input_delay = 0};
+           }},
+    lesson{"peer-drops", "A peer that drops time desyncs",
+           "The second peer's machine stalls for 300 ms every 5 s and comes back owing 18 ticks. It runs 8 "
+           "(MAX_LOOPS) and drops the rest, as a single-player loop may: those ticks never happen in its world. "
+           "The exchanged state hashes differ from its first skipped tick on, and both HUDs say DESYNC from that "
+           "tick. Untick 'drops time': the peer runs every tick it owes over a few frames and stays in sync.",
+           [](lesson_setup& s) {
+               s.network = network_settings{.mode = net_mode::rollback,
+                                            .link = {.latency_ms = 50},
+                                            .input_delay = 0,
+                                            .peer_drops = true,
+                                            .peer_hitch_ms = 300};
+           }},
 };
 
 }  // namespace

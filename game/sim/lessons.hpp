@@ -10,6 +10,7 @@
 // panel applies one to the running session. docs/lessons.md is the guided tour.
 
 #include "sim/loop_settings.hpp"
+#include "sim/network_settings.hpp"
 #include "sim/scene.hpp"
 
 #include <optional>
@@ -24,7 +25,8 @@ struct lesson_setup {
     std::string scene = "balls";
     scene_options options;
     loop_settings loop;
-    std::optional<double> frame_ms;  // real time per frame in headless and screenshot runs
+    std::optional<double> frame_ms;           // real time per frame in headless and screenshot runs
+    std::optional<network_settings> network;  // two peers over a simulated network (docs/network.md)
 };
 
 struct lesson {

@@ -32,6 +32,9 @@ panel_requests control_panel::draw(game::session& session, const panel_context& 
         if (ImGui::CollapsingHeader("Lessons", ImGuiTreeNodeFlags_DefaultOpen))
             panel_sections::lessons(session, lessons_);
         if (ImGui::CollapsingHeader("Clock", ImGuiTreeNodeFlags_DefaultOpen)) panel_sections::clock(session);
+        // Open while a network game runs, closed otherwise.
+        ImGui::SetNextItemOpen(session.network() != nullptr, ImGuiCond_Appearing);
+        if (ImGui::CollapsingHeader("Network game")) panel_sections::network(session, network_);
         if (ImGui::CollapsingHeader("Timeline", ImGuiTreeNodeFlags_DefaultOpen))
             panel_sections::timeline(session, timeline_);
         if (ImGui::CollapsingHeader("Strategies", ImGuiTreeNodeFlags_DefaultOpen)) {

@@ -34,6 +34,7 @@ private:
     scheduler_panel_state scheduler_;
     scene_panel_state scene_;
     replay_panel_state replay_;
+    network_panel_state network_;
 };
 
 }  // namespace ticklab::app

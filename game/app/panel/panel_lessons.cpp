@@ -14,7 +14,9 @@ void apply(game::session& session, const game::lesson& l, lessons_state& state) 
     game::lesson_setup setup;
     l.configure(setup);
     session.settings = setup.loop;
+    session.stop_network();
     session.restart(*game::find_scene(setup.scene), setup.options);
+    if (setup.network) session.start_network(*setup.network);
     state.active = std::string{l.name};
 }
 

@@ -26,6 +26,8 @@ void lessons(game::session& session, lessons_state& state);
 // Record to a file, replay one, and the progress of either.
 void replay(game::session& session, replay_panel_state& state, lessons_state& lessons);
 void help(const panel_context& context, panel_requests& requests);
+// The network game: on or off, its settings (applied by restarting it), each peer's figures.
+void network(game::session& session, network_panel_state& state);
 
 // The scenes' own sections: each draws its widgets when `scene` is its kind and returns whether it
 // was (panel_scene.cpp tries them in turn).

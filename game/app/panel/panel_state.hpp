@@ -3,6 +3,7 @@
 // control_panel object (no function statics), so two panels, or a panel made again, start fresh.
 
 #include "app/panel/throttled_value.hpp"
+#include "sim/network_settings.hpp"
 
 #include <ticklab/scheduler.hpp>
 
@@ -55,6 +56,12 @@ struct loop_panel_state {
 
 struct scheduler_panel_state {
     std::vector<ticklab::task_info> snapshot;  // reused frame after frame
+};
+
+// The network game's section: the settings being edited, applied by "Apply".
+struct network_panel_state {
+    game::network_settings settings;
+    bool editing = false;  // taken from the running game once, then the user's
 };
 
 // The scenes' own sections (balls_section.cpp, lander_section.cpp).

@@ -1,4 +1,4 @@
-#include "net/network_settings.hpp"
+#include "sim/network_settings.hpp"
 
 #include <cmath>
 #include <sstream>

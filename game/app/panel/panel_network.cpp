@@ -1,0 +1,118 @@
+#include "app/panel/panel_sections.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+
+namespace ticklab::app::panel_sections {
+
+namespace {
+
+bool same_settings(const game::network_settings& a, const game::network_settings& b) {
+    return a.mode == b.mode && a.link.latency_ms == b.link.latency_ms && a.link.jitter_ms == b.link.jitter_ms &&
+           a.link.loss_percent == b.link.loss_percent && a.input_delay == b.input_delay &&
+           a.peer_drops == b.peer_drops && a.peer_hitch_ms == b.peer_hitch_ms;
+}
+
+void slider(const char* text, const char* id, double& value, double high, const char* format) {
+    label(text);
+    float v = static_cast<float>(value);
+    if (ImGui::SliderFloat(id, &v, 0.0f, static_cast<float>(high), format, ImGuiSliderFlags_AlwaysClamp)) value = v;
+}
+
+void edit(game::network_settings& s) {
+    label("Mode");
+    int mode = s.mode == game::net_mode::rollback ? 1 : 0;
+    ImGui::RadioButton("lockstep", &mode, 0);
+    ImGui::SameLine();
+    ImGui::RadioButton("rollback", &mode, 1);
+    s.mode = mode == 1 ? game::net_mode::rollback : game::net_mode::lockstep;
+    slider("Latency", "##latency", s.link.latency_ms, game::network_settings::max_latency_ms, "%.0f ms one way");
+    slider("Jitter", "##jitter", s.link.jitter_ms, game::network_settings::max_jitter_ms, "+0..%.0f ms");
+    slider("Loss", "##loss", s.link.loss_percent, game::network_settings::max_loss_percent, "%.0f %%");
+    label("Input delay");
+    const int lowest = s.mode == game::net_mode::lockstep ? 1 : 0;  // lockstep cannot run without one
+    int delay = std::max(static_cast<int>(s.input_delay), lowest);
+    ImGui::SliderInt("##delay", &delay, lowest, static_cast<int>(game::network_settings::max_input_delay), "%d ticks",
+                     ImGuiSliderFlags_AlwaysClamp);
+    s.input_delay = static_cast<std::uint32_t>(delay);
+    slider("Peer 2 hitch", "##hitch", s.peer_hitch_ms, game::network_settings::max_hitch_ms, "%.0f ms every 5 s");
+    ImGui::Checkbox("Peer 2 drops time (breaks the rule)", &s.peer_drops);
+}
+
+void readouts(const game::network_game& game) {
+    if (!ImGui::BeginTable("peers", 3, ImGuiTableFlags_SizingStretchSame)) return;
+    ImGui::TableSetupColumn("");
+    ImGui::TableSetupColumn("peer 1 (you)");
+    ImGui::TableSetupColumn("peer 2");
+    ImGui::TableHeadersRow();
+    const auto row = [&](const char* name, auto value) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(name);
+        for (std::size_t p = 0; p < 2; ++p) {
+            ImGui::TableNextColumn();
+            char text[48];
+            value(game.peer_at(p), text, sizeof text);
+            ImGui::TextUnformatted(text);
+        }
+    };
+    using game::peer;
+    row("tick", [](const peer& p, char* t, std::size_t n) { std::snprintf(t, n, "%" PRIu64, p.tick()); });
+    row("confirmed",
+        [](const peer& p, char* t, std::size_t n) { std::snprintf(t, n, "%" PRIu64, p.stats().confirmed); });
+    row("waiting", [](const peer& p, char* t, std::size_t n) {
+        std::snprintf(t, n, "%s, %" PRIu64 " frames", p.stats().waiting ? "yes" : "no", p.stats().stall_frames);
+    });
+    row("rolled back", [](const peer& p, char* t, std::size_t n) {
+        std::snprintf(t, n, "%u now, %" PRIu64, p.stats().rollback_this_frame, p.stats().rollback_ticks);
+    });
+    row("input lag", [](const peer& p, char* t, std::size_t n) {
+        const auto& s = p.stats();
+        const double mean = s.input_lags == 0 ? 0.0 : ticklab::to_milliseconds(s.input_lag_total) / s.input_lags;
+        std::snprintf(t, n, "%.0f ms", mean);
+    });
+    row("skipped", [](const peer& p, char* t, std::size_t n) {
+        std::snprintf(t, n, "%" PRIu64 " ticks", p.stats().skipped_ticks);
+    });
+    row("desync", [](const peer& p, char* t, std::size_t n) {
+        if (p.stats().desync_tick) {
+            std::snprintf(t, n, "at tick %" PRIu64, *p.stats().desync_tick);
+        } else {
+            std::snprintf(t, n, "none in %" PRIu64, p.stats().hashes_compared);
+        }
+    });
+    ImGui::EndTable();
+    const auto& sent = game.network().stats(0);
+    const auto& back = game.network().stats(1);
+    ImGui::TextDisabled("messages lost: %" PRIu64 " of %" PRIu64 ", %" PRIu64 " of %" PRIu64, sent.lost, sent.sent,
+                        back.lost, back.sent);
+}
+
+}  // namespace
+
+void network(game::session& session, network_panel_state& state) {
+    const game::network_game* running = session.network();
+    if (running && !state.editing) state.settings = running->config().network;
+    state.editing = true;
+    bool on = running != nullptr;
+    if (ImGui::Checkbox("Two peers over a simulated network", &on)) {
+        if (on) {
+            session.start_network(state.settings);
+        } else {
+            session.stop_network();
+        }
+        running = session.network();
+    }
+    ImGui::BeginDisabled(session.replay_state().recording || session.replay_state().player.has_value());
+    edit(state.settings);
+    ImGui::EndDisabled();
+    if (running && !same_settings(state.settings, running->config().network)) {
+        if (ImGui::Button("Apply (starts the game again)")) session.start_network(state.settings);
+    }
+    if (running) readouts(*running);
+}
+
+}  // namespace ticklab::app::panel_sections
