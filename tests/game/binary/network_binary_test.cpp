@@ -90,3 +90,74 @@ TEST_F(NetworkBinary, LockstepSlowsDownWhenTheLatencyExceedsTheDelay) {
     const std::string fast = report("--scene lander --network lockstep --latency-ms 100 --input-delay 8 --frames 600");
     EXPECT_GT(std::stoull(field(fast, "ticks")), 580u);
 }
+
+namespace {
+
+// The report of `--lesson name` run headless for 12 s of real time at `frame_ms` per frame.
+std::string lesson_report(const network_binary_fixture& f, const std::string& name, double frame_ms,
+                          const std::string& extra = "") {
+    const auto frames = static_cast<long>(12000.0 / frame_ms);
+    return f.report("--lesson " + name + " --frame-ms " + std::to_string(frame_ms) + " --frames " +
+                    std::to_string(frames) + " " + extra);
+}
+
+double ticks_per_second(const std::string& json) {
+    return std::stod(field(json, "ticks")) / std::stod(field(json, "real_time_s"));
+}
+
+// The first number of a "[a, b]" field, and the second.
+double first_of(const std::string& pair) {
+    return std::stod(pair.substr(1));
+}
+double second_of(const std::string& pair) {
+    return std::stod(pair.substr(pair.find(',') + 1));
+}
+
+}  // namespace
+
+// Each network lesson's claim, on the real loop, at the display rates a classroom has.
+TEST_F(NetworkBinary, LessonLockstepWaitsRunsAtAThirdOfItsSpeedUntilTheDelayCoversTheLatency) {
+    for (const double frame_ms : {4.0, 1000.0 / 120, 1000.0 / 60}) {
+        SCOPED_TRACE(frame_ms);
+        const std::string json = lesson_report(*this, "lockstep-waits", frame_ms);
+        EXPECT_LT(ticks_per_second(json), 21.0);  // "about 20 ticks a second instead of 60"
+        EXPECT_GT(first_of(field(json, "stall_frames")), 0.0);
+        EXPECT_GT(first_of(field(json, "input_lag_ms")), 100.0);  // "over 100 ms to show"
+        EXPECT_EQ(field(json, "desync_tick"), "null");
+        const std::string fixed = lesson_report(*this, "lockstep-waits", frame_ms, "--input-delay 8");
+        EXPECT_GT(ticks_per_second(fixed), 59.0);                               // "full speed again"
+        EXPECT_NEAR(first_of(field(fixed, "input_lag_ms")), 8000.0 / 60, 1.0);  // "each input 133 ms late"
+    }
+}
+
+TEST_F(NetworkBinary, LessonRollbackHidesLatencyRunsAtFullSpeedAndShowsYourInputAtOnce) {
+    for (const double frame_ms : {4.0, 1000.0 / 120, 1000.0 / 60}) {
+        SCOPED_TRACE(frame_ms);
+        const std::string json = lesson_report(*this, "rollback-hides-latency", frame_ms);
+        EXPECT_GT(ticks_per_second(json), 59.0);
+        EXPECT_EQ(field(json, "stall_frames"), "[0, 0]");
+        EXPECT_EQ(field(json, "input_lag_ms"), "[0, 0]");         // "in the frame you make it"
+        EXPECT_GT(first_of(field(json, "rollback_ticks")), 0.0);  // the guesses were corrected
+        EXPECT_EQ(field(json, "desync_tick"), "null");
+    }
+}
+
+TEST_F(NetworkBinary, LessonPeerDropsDesyncsAtTheFirstSkippedTick) {
+    for (const double frame_ms : {4.0, 1000.0 / 120, 1000.0 / 60}) {
+        SCOPED_TRACE(frame_ms);
+        // From the schedule alone: the last frame before the hitch at 5 s has run every tick due
+        // by then; the first frame after it runs MAX_LOOPS (8) more and drops the rest.
+        std::uint64_t frame = 0;
+        const auto at = [&](std::uint64_t f) {
+            return ticklab::nanoseconds{std::llround(static_cast<double>(f) * std::llround(frame_ms * 1e6))};
+        };
+        while (at(frame + 1) < std::chrono::seconds{5}) ++frame;
+        std::uint64_t due = 0;
+        while (ticklab::tick_offset(due + 1, 60) <= at(frame)) ++due;
+        const std::string json = lesson_report(*this, "peer-drops", frame_ms);
+        EXPECT_EQ(field(json, "desync_tick"), std::to_string(due + 8 + 1));
+        EXPECT_GT(second_of(field(json, "skipped_ticks")), 8.0);  // "owing 18 ticks ... runs 8 and drops the rest"
+        const std::string hashes = field(json, "peer_state_hashes");
+        EXPECT_NE(hashes.substr(1, 20), hashes.substr(23, 20));
+    }
+}
