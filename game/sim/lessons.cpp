@@ -85,7 +85,7 @@ constexpr std::array lessons{
                s.network = network_settings{.mode = net_mode::rollback, .link = {.latency_ms = 100}, .input_delay = 0};
            }},
     lesson{"peer-drops", "A peer that drops time desyncs",
-           "The second peer's machine stalls for 300 ms every 5 s and comes back owing 18 ticks. It runs 8 "
+           "The second peer's machine stalls for 300 ms every 5 s and comes back owing about 18 ticks. It runs 8 "
            "(MAX_LOOPS) and drops the rest, as a single-player loop may: those ticks never happen in its world. "
            "The exchanged state hashes differ from its first skipped tick on, and both HUDs say DESYNC from that "
            "tick. Untick 'drops time': the peer runs every tick it owes over a few frames and stays in sync.",

@@ -51,3 +51,15 @@ TEST(Lessons, LowRateLessonsTurnSmoothingOff) {
         EXPECT_EQ(setup.loop.strategy.smoothing_mode, ticklab::game::smoothing::none) << name;
     }
 }
+
+TEST(Lessons, NetworkLessonsSetAValidNetworkGame) {
+    int network_lessons = 0;
+    for (const lesson& l : ticklab::game::lesson_table()) {
+        lesson_setup setup;
+        l.configure(setup);
+        if (!setup.network) continue;
+        ++network_lessons;
+        EXPECT_EQ(ticklab::game::check_network_settings(*setup.network), "") << l.name;
+    }
+    EXPECT_EQ(network_lessons, 3);
+}
