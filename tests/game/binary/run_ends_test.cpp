@@ -95,4 +95,22 @@ TEST_F(RunEnds, WindowRunStopsAtTicks) {
     EXPECT_LE(number(json, "ticks"), 30 + 8) << json;
 }
 
+TEST_F(RunEnds, WindowReplayHoldsAtItsEndInsteadOfClosing) {
+    // Headless and screenshot replays end where the recording did; a window holds the replay's last
+    // tick and stays open (here until --frames), so the learner can look at it.
+    outcome o = ticklab_test::run_ticklab(
+        "--headless --scene lander --ticks 30 --record '" + (folder / "run.replay").string() + "'", folder, folder, 30);
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    const std::string json =
+        report("--replay '" + (folder / "run.replay").string() + "' --no-vsync --frames 120", 30, o);
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_EQ(number(json, "frames"), 120) << json;
+    const std::string headless = report("--headless --replay '" + (folder / "run.replay").string() + "'", 30, o);
+    EXPECT_EQ(number(headless, "ticks"), 30) << headless;
+    EXPECT_LT(number(headless, "frames"), 120) << "a headless replay ends with the recording: " << headless;
+    // The window held the scene at the recording's last tick (its loop may count a few ticks more in
+    // that last frame, but the scene skips them).
+    EXPECT_EQ(field(json, "state_hash"), field(headless, "state_hash"));
+}
+
 }  // namespace
