@@ -4,6 +4,7 @@
 Usage:
   python3 scripts/include_graph.py            # prints the graph (Markdown + mermaid); exit 1 on an upward include
   python3 scripts/include_graph.py --check    # prints only the problems (for ctest)
+  python3 scripts/include_graph.py --check --doc CONTRIBUTING.md   # and that the file holds today's output
 
 It also checks that the simulation floors (engine, io, sim, scenes, session, net, run) include no SDL,
 ImGui or CLI11 header, and that only game/cli includes CLI11.
@@ -109,34 +110,43 @@ def node(folder):
     return folder.replace("/", "_")
 
 
-def report(edges):
-    print("Floors, bottom first (a folder includes only folders on lower floors):")
-    print()
+def report(edges, out=print):
+    out("Floors, bottom first (a folder includes only folders on lower floors):")
+    out()
     for level, folders in enumerate(FLOORS):
-        print(f"{level}. " + ", ".join(f"`{f}/`" if f != "game" else "`game/` (main.cpp)" for f in folders))
-    print()
-    print("```mermaid")
-    print("graph BT")
+        out(f"{level}. " + ", ".join(f"`{f}/`" if f != "game" else "`game/` (main.cpp)" for f in folders))
+    out()
+    out("```mermaid")
+    out("graph BT")
     for (source, target), places in sorted(edges.items()):
-        print(f"  {node(source)}[{source}] --> {node(target)}[{target}]")
-    print("```")
-    print()
+        out(f"  {node(source)}[{source}] --> {node(target)}[{target}]")
+    out("```")
+    out()
     width = max(len(source) for source, _ in edges)
     for source in sorted({source for source, _ in edges}, key=lambda f: (-FLOOR_OF.get(f, -1), f)):
         targets = sorted((t for s, t in edges if s == source), key=lambda f: (-FLOOR_OF.get(f, -1), f))
-        print(f"    {source.ljust(width)} -> {', '.join(targets)}")
+        out(f"    {source.ljust(width)} -> {', '.join(targets)}")
 
 
 def main():
-    check_only = "--check" in sys.argv[1:]
+    args = sys.argv[1:]
+    check_only = "--check" in args
     edges, unknown = collect()
     problems = unknown + upward(edges)
+    if "--doc" in args:
+        doc = args[args.index("--doc") + 1]
+        lines = []
+        report(edges, lambda text="": lines.append(text))
+        with open(os.path.join(ROOT, doc), encoding="utf-8") as text:
+            if "\n".join(lines) + "\n" not in text.read():
+                problems.append(f"{doc}: its include graph is not today's: paste the output of "
+                                "python3 scripts/include_graph.py")
     if not check_only:
         report(edges)
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:
-        print(f"include_graph: {len(problems)} include(s) break the floors", file=sys.stderr)
+        print(f"include_graph: {len(problems)} problem(s)", file=sys.stderr)
         return 1
     if check_only:
         print(f"include_graph: {sum(len(p) for p in edges.values())} includes across folders, none upward")

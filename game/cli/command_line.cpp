@@ -282,8 +282,13 @@ parse_result parse_command_line(int argc, const char* const* argv) {
     app.add_flag("--vsync,!--no-vsync", raw.vsync, "Wait for the display's refresh (default on)");
     app.add_flag("--panel,!--no-panel", raw.panel, "Show the control panel; F1 toggles it (default on)");
     app.add_flag("--headless", raw.headless, "Run without a window on a manual clock, then exit");
-    app.add_option("--frames", raw.frames, "Stop after this many frames (headless: default 600)")->type_name("N");
-    app.add_option("--ticks", raw.ticks, "Stop after this many ticks")->type_name("N");
+    app.add_option(
+           "--frames", raw.frames,
+           "Stop after this many frames, in every kind of run (default: headless 600, screenshot 30, window none)")
+        ->type_name("N");
+    app.add_option("--ticks", raw.ticks,
+                   "Stop once this many ticks have run; with --stepping variable a tick is one update per frame")
+        ->type_name("N");
     app.add_option("--frame-ms", raw.frame_ms,
                    "Real time per frame in headless and screenshot runs, ms (default 16.67)")
         ->type_name("MS");

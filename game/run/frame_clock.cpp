@@ -20,10 +20,6 @@ ticklab::nanoseconds real_time_to_tick(const ticklab::fixed_loop& loop, std::uin
 
 }  // namespace
 
-ticklab::nanoseconds frame_time(double frame_ms) {
-    return ticklab::nanoseconds{std::max<std::int64_t>(1, std::llround(frame_ms * 1e6))};
-}
-
 void stepped_clock::before_frame(const session& s, std::optional<std::uint64_t> tick_target) {
     ticklab::nanoseconds step = frame_;
     const ticklab::fixed_loop& loop = s.loop();

@@ -9,6 +9,7 @@
 //   s.advance();
 
 #include "session/session.hpp"
+#include "sim/frame_time.hpp"
 #include "sim/random.hpp"
 
 #include <ticklab/time.hpp>
@@ -18,9 +19,6 @@
 #include <optional>
 
 namespace ticklab::game {
-
-// --frame-ms as the clock's step: whole nanoseconds, at least 1.
-[[nodiscard]] ticklab::nanoseconds frame_time(double frame_ms);
 
 class frame_clock {
 public:

@@ -23,6 +23,7 @@
 
 #include "run/frame_clock.hpp"
 #include "run/launch_options.hpp"
+#include "run/run_error.hpp"
 #include "session/session.hpp"
 
 #include <ticklab/fixed_loop.hpp>

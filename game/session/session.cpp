@@ -2,6 +2,7 @@
 
 #include "scenes/scene_registry.hpp"
 #include "sim/busy_wait.hpp"
+#include "sim/frame_time.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -39,7 +40,7 @@ void sanitise(loop_settings& s) {
 }
 
 ticklab::nanoseconds clamp_time(const loop_settings& s) {
-    return ticklab::nanoseconds{std::max<std::int64_t>(1, std::llround(s.frame_time_clamp_ms * 1e6))};
+    return frame_time(s.frame_time_clamp_ms);
 }
 
 }  // namespace

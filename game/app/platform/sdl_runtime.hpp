@@ -13,7 +13,7 @@
 
 namespace ticklab::app {
 
-// Startup failures whose message is one line, ready for stderr; main turns them into exit code 2.
+// Startup failures whose message is one line; run_window prints it as "ticklab: ..." with exit code 2.
 class startup_error : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
