@@ -137,8 +137,12 @@ void balls_scene::spawn_at(double x, double y, std::uint32_t count) {
         const double speed = rng_.uniform(10.0, 40.0);
         // A small ring around the pointer, so the new balls do not start exactly on top of each other.
         const double spread = 2.0 * r * std::sqrt(static_cast<double>(count));
-        add_ball(x + spread * rng_.uniform(-0.5, 0.5), y + spread * rng_.uniform(-0.5, 0.5), speed * std::cos(heading),
-                 speed * std::sin(heading), r, static_cast<std::uint8_t>(rng_.below(balls_palette_size)));
+        // One draw per statement: the order of a call's arguments is up to the compiler (GCC and
+        // clang differ), and a replay must draw the same numbers on both. This is GCC's order.
+        const auto colour = static_cast<std::uint8_t>(rng_.below(balls_palette_size));
+        const double dy = spread * rng_.uniform(-0.5, 0.5);
+        const double dx = spread * rng_.uniform(-0.5, 0.5);
+        add_ball(x + dx, y + dy, speed * std::cos(heading), speed * std::sin(heading), r, colour);
     }
 }
 
