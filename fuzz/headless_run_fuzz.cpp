@@ -278,7 +278,20 @@ void check_recording(const launch_options& o, const session& recorded) {
     require(again.state_hash() == recorded.state_hash(), "the replay of --record ended on another state_hash");
 }
 
-void run_and_check(launch_options o) {
+// The run writes only inside the scratch folder: a path the parser accepted elsewhere (a relative
+// one, a mutated "@folder/../x", "/x") is swapped for the scratch file of the same kind, still a valid choice.
+void keep_in_scratch(std::string& path, const std::string& scratch_file) {
+    if (path.empty() || path == "-") return;
+    namespace fs = std::filesystem;
+    std::error_code error;
+    const fs::path folder = fs::weakly_canonical(fs::path{scratch_file}.parent_path(), error);
+    const fs::path where = fs::weakly_canonical(fs::absolute(path, error).parent_path(), error);
+    if (error || where != folder) path = scratch_file;
+}
+
+void run_and_check(launch_options o, const ticklab::fuzz::scratch_files& scratch) {
+    keep_in_scratch(o.report_path, scratch.report);
+    keep_in_scratch(o.record_path, scratch.record);
     bound_run(o);
     if (!o.record_path.empty()) std::filesystem::remove(o.record_path);
     if (!o.report_path.empty() && o.report_path != "-") std::filesystem::remove(o.report_path);
@@ -366,6 +379,9 @@ const ticklab::fuzz::scratch_files& files() {
         f.folder = (std::filesystem::temp_directory_path() / ("ticklab_headless_run_fuzz_" + std::to_string(::getpid())))
                        .string();
         std::filesystem::create_directories(f.folder);
+        static std::string to_remove;
+        to_remove = f.folder;
+        std::atexit([] { std::filesystem::remove_all(to_remove); });
         f.report = f.folder + "/report.json";
         f.record = f.folder + "/run.replay";
         f.screenshot = f.folder + "/shot.png";
@@ -411,6 +427,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     require(err.empty() && out.empty(), "accepted options print nothing");
     // Window and screenshot options have no meaning for the session itself: it runs headless.
-    run_and_check(parsed->options);
+    run_and_check(parsed->options, files());
     return 0;
 }
