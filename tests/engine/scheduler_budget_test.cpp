@@ -75,14 +75,6 @@ TEST(SchedulerBudget, PerFrameBudgetHoldsTheSameTaskToTwoMillisecondsAFrame) {
     EXPECT_EQ(ran, (std::vector<std::uint64_t>{1, 2, 4, 5, 7, 8})) << "one run in frames 1, 2, 4, 5, 7, 8";
 }
 
-TEST(SchedulerBudget, BothBasesAndTheTextsUnlimitedBankReproduceTableOneOneTwo) {
-    // Table 1.1.2: a 2 ms budget, a 3 ms task: it is skipped every third frame.
-    const std::vector<std::uint64_t> table{1, 2, 4, 5, 7, 8};
-    EXPECT_EQ(frames_run({.per = budget_period::run}, 9), table);
-    EXPECT_EQ(frames_run({.per = budget_period::frame}, 9), table);
-    EXPECT_EQ(frames_run({.per = budget_period::frame, .cap = ticklab::unlimited_bank}, 9), table);
-}
-
 TEST(SchedulerBudget, CapOnBankedCreditDecidesHowLongACheapPastPaysForADearPresent) {
     const auto runs_after_cheap_frames = [](budget_rules rules) {
         ticklab::manual_time_source cost_clock;

@@ -42,32 +42,6 @@ struct session final : ticklab::loop_client {
 
 }  // namespace
 
-TEST(Scheduler, SeedTimeExampleRunsInOrder) {
-    scheduler tasks;
-    std::vector<std::pair<std::int64_t, std::string>> log;
-    // Task 1: every 5 ms from 5 to 15 (runs start in [5 ms, 16 ms)), normal priority.
-    tasks.schedule_time({.start = 5ms, .interval = 5ms, .duration = 11ms, .priority = 0},
-                        [&](task_context& c) { log.emplace_back(c.tasks.now() / 1ms, "T1"); });
-    // Task 2: every 4 ms from 11 to 19, high priority.
-    tasks.schedule_time({.start = 11ms, .interval = 4ms, .duration = 9ms, .priority = 1},
-                        [&](task_context& c) { log.emplace_back(c.tasks.now() / 1ms, "T2"); });
-    for (int ms = 1; ms <= 30; ++ms) tasks.advance_to(std::chrono::milliseconds{ms});
-    const std::vector<std::pair<std::int64_t, std::string>> expected{{5, "T1"},  {10, "T1"}, {11, "T2"},
-                                                                     {15, "T2"}, {15, "T1"}, {19, "T2"}};
-    EXPECT_EQ(log, expected);
-    EXPECT_EQ(tasks.size(), 0u) << "both tasks expire after their last run";
-}
-
-TEST(Scheduler, SeedFrameExampleRunsFourTimesThenExpires) {
-    scheduler tasks;
-    std::vector<std::uint64_t> frames;
-    const task_handle h = tasks.schedule_frame({.start = 200, .interval = 3, .duration = 10},
-                                               [&](task_context& c) { frames.push_back(c.tasks.frame()); });
-    for (std::uint64_t f = 1; f <= 300; ++f) tasks.run_frame(f);
-    EXPECT_EQ(frames, (std::vector<std::uint64_t>{200, 203, 206, 209}));
-    EXPECT_FALSE(tasks.valid(h));
-}
-
 TEST(Scheduler, EqualTimeAndPriorityRunInScheduleOrder) {
     scheduler tasks;
     std::string order;
@@ -179,26 +153,6 @@ TEST(Scheduler, RenderTasksRunAfterFrameTasksInPriorityOrder) {
     tasks.run_frame(2);
     tasks.run_render();
     EXPECT_EQ(order, "fRrfRr");
-}
-
-TEST(Scheduler, BudgetTaskCostingOneAndAHalfBudgetsRunsTwoFramesOfThree) {
-    ticklab::manual_time_source cost_clock;
-    scheduler tasks{{.cost_clock = &cost_clock}};
-    std::vector<std::uint64_t> ran;
-    const task_handle h = tasks.schedule_frame({.budget = 2ms}, [&](task_context& c) {
-        ran.push_back(c.tasks.frame());
-        cost_clock.advance(3ms);  // every run costs 3 ms of "CPU"
-    });
-    for (std::uint64_t f = 1; f <= 9; ++f) tasks.run_frame(f);
-    EXPECT_EQ(ran, (std::vector<std::uint64_t>{1, 2, 4, 5, 7, 8}));
-    const auto info = tasks.info(h);
-    ASSERT_TRUE(info);
-    EXPECT_EQ(info->runs, 6u);
-    EXPECT_EQ(info->skips, 3u);
-    EXPECT_EQ(info->last_cost, 3ms);
-    EXPECT_EQ(info->average_cost, 3ms);
-    EXPECT_EQ(info->max_cost, 3ms);
-    EXPECT_EQ(info->budget, 2ms);
 }
 
 TEST(Scheduler, BudgetDoesNotBankCreditFromCheapRuns) {
