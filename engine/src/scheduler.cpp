@@ -501,7 +501,8 @@ void scheduler::run_due(lane l, std::int64_t until, std::int64_t deadline) {
     }
 }
 
-bool scheduler::within_budget(slot& s, std::uint32_t index) {
+// Out of line (and below, next_in_frame): dispatch is the hot path and most tasks need neither.
+[[gnu::noinline]] bool scheduler::within_budget(slot& s, std::uint32_t index) {
     cold& c = cold_[index];
     const std::int64_t cap = c.budgeting.cap > nanoseconds{0} ? c.budgeting.cap.count() : s.budget;
     bool credit_now = true;
@@ -520,7 +521,7 @@ bool scheduler::dispatch(std::uint32_t index, std::int64_t due, std::int64_t& ne
     s->state = slot_state::running;
     ++dispatches_;
 
-    const bool run = s->budget == 0 || within_budget(*s, index);
+    const bool run = __builtin_expect(s->budget == 0, 1) || within_budget(*s, index);
     if (run) {
         // Budgets need every run's cost; statistics make do with a sample (first run, then 1 in N).
         const bool measure = s->budget > 0 || (measure_costs_ && s->runs % measure_sample_period == 0);
@@ -551,7 +552,7 @@ bool scheduler::dispatch(std::uint32_t index, std::int64_t due, std::int64_t& ne
         retire(index, false);
         return false;
     }
-    if (s->next_run != timing::interval) return next_in_frame(*s, index, due, next);
+    if (__builtin_expect(s->next_run != timing::interval, 0)) return next_in_frame(*s, index, due, next);
     if (s->interval == 0) {
         retire(index, true);
         return false;
@@ -572,7 +573,8 @@ bool scheduler::dispatch(std::uint32_t index, std::int64_t due, std::int64_t& ne
     return true;
 }
 
-bool scheduler::next_in_frame(slot& s, std::uint32_t index, std::int64_t due, std::int64_t& next) {
+[[gnu::noinline]] bool scheduler::next_in_frame(slot& s, std::uint32_t index, std::int64_t due,
+                                                std::int64_t& next) {
     bool more = false;
     if (s.next_run == timing::frame_spread) {
         std::uint32_t& step = cold_[index].spread_step;
