@@ -16,6 +16,11 @@
 #include <iostream>
 #include <stdexcept>
 
+// Set by CMake from project(VERSION) (cmake/ticklab_install.cmake).
+#ifndef TICKLAB_VERSION
+#error "TICKLAB_VERSION is not defined: build with CMake"
+#endif
+
 namespace ticklab::game {
 
 namespace {
@@ -247,6 +252,7 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
 parse_result parse_command_line(int argc, const char* const* argv) {
     CLI::App app{"Ticklab: a sandbox for fixed-timestep game loops.", "ticklab"};
     app.set_help_flag("-h,--help", "Print this help and exit");
+    app.set_version_flag("--version", "ticklab " TICKLAB_VERSION, "Print the version and exit");
     raw_options raw;
     // Values are taken as text and checked here, so every bad value gets the same kind of message.
     app.add_option("--scene", raw.scene, "Scene to run: " + scene_names() + " (default balls)")->type_name("NAME");
@@ -309,6 +315,9 @@ parse_result parse_command_line(int argc, const char* const* argv) {
         result.options = validate(raw, app);
     } catch (const CLI::CallForHelp&) {
         std::cout << app.help();
+        result.exit_code = 0;
+    } catch (const CLI::CallForVersion& version) {
+        std::cout << version.what() << '\n';
         result.exit_code = 0;
     } catch (const CLI::ParseError& error) {
         std::cerr << "ticklab: " << one_line(error.what()) << " (see --help)\n";
