@@ -56,6 +56,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -110,6 +111,18 @@ struct scheduler_config {
 };
 
 inline constexpr std::uint64_t measure_sample_period = 8;
+
+// One run (or budget skip) of a task, as told to a run observer (scheduler::set_run_observer).
+struct task_run {
+    task_handle handle;
+    std::string_view name;  // valid during the call only
+    task_kind kind = task_kind::time;
+    std::int64_t due = 0;     // ns for time tasks, else a count
+    nanoseconds begin{0};     // the cost clock when the run began (a skip: when it was skipped)
+    nanoseconds cost{0};      // measured for every run while an observer is set; 0 for a skip
+    bool skipped = false;     // skipped to stay within budget
+};
+using task_run_observer = std::function<void(const task_run&)>;
 
 struct task_info {
     task_handle handle;
@@ -183,6 +196,11 @@ public:
     [[nodiscard]] std::optional<nanoseconds> next_time_due() const;
     [[nodiscard]] std::optional<nanoseconds> time_until_next() const;
     [[nodiscard]] std::uint64_t dispatches() const noexcept { return dispatches_; }
+
+    // Told about every run and budget skip, after it, while set (traces: --trace). Every run is
+    // then measured. Unset (the default, or an empty function) it costs one test per dispatch.
+    // The observer must not drive or change the scheduler.
+    void set_run_observer(task_run_observer observer) { observer_ = std::move(observer); }
 
 private:
     enum class slot_state : std::uint8_t { free, queued, paused, running, running_paused, zombie };
@@ -278,6 +296,7 @@ private:
     const time_source* cost_clock_;
     steady_time_source own_clock_;
     bool measure_costs_;
+    task_run_observer observer_;
     int driving_kind_ = -1;  // the kind being dispatched, -1 outside advance_to/on_tick/run_*
 };
 
