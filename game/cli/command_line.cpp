@@ -1,6 +1,7 @@
 #include "cli/launch_options.hpp"
 #include "cli/lesson_replay_options.hpp"
 #include "cli/report.hpp"
+#include "cli/trace_formats.hpp"
 #include "scenes/balls_scene.hpp"
 #include "sim/strategy_names.hpp"
 
@@ -147,7 +148,7 @@ Enum checked_choice(const char* flag, const std::string& text, const std::array<
 
 struct raw_options {
     std::string scene, tick_rate, max_loops, time_scale, balls, seed, fps_cap, frames, ticks, frame_ms;
-    std::string screenshot, report, record, replay, lesson;
+    std::string screenshot, report, record, replay, lesson, trace;
     std::string stepping, catch_up, smoothing, time_scaling, frame_clamp_ms, compare, frame_jitter_ms;
     bool paused = false, autopilot = false, headless = false;
     bool vsync = true;
@@ -200,6 +201,10 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
     if (given("--report")) {
         if (std::string error = check_output_path(raw.report); !error.empty()) throw bad_value("--report: " + error);
         out.report_path = raw.report;
+    }
+    if (given("--trace")) {
+        if (std::string error = check_trace_path(raw.trace); !error.empty()) throw bad_value(error);
+        out.trace_path = raw.trace;
     }
     if (given("--stepping")) out.loop.strategy.step_mode = checked_choice("--stepping", raw.stepping, stepping_choices);
     if (given("--catch-up")) {
@@ -297,6 +302,9 @@ parse_result parse_command_line(int argc, const char* const* argv) {
         ->type_name("MS");
     app.add_option("--screenshot", raw.screenshot, "Save a PNG of the last frame to PATH")->type_name("PATH");
     app.add_option("--report", raw.report, "Write a JSON report to PATH, or - for standard output")->type_name("PATH");
+    app.add_option("--trace", raw.trace,
+                   "Write every frame to PATH when the run ends: PATH.json a Chrome/Perfetto trace, else CSV")
+        ->type_name("PATH");
     app.add_option("--record", raw.record, "Record the run's input to PATH (a replay file, written when it ends)")
         ->type_name("PATH");
     app.add_option("--replay", raw.replay, "Replay PATH: its scene, seed and input, at any frame rate or scale")

@@ -2,6 +2,8 @@
 
 #include "cli/lesson_replay_options.hpp"
 #include "cli/report.hpp"
+#include "cli/trace_formats.hpp"
+#include "cli/trace_recorder.hpp"
 #include "sim/session.hpp"
 
 #include <ticklab/time_source.hpp>
@@ -46,6 +48,9 @@ int run_headless(const launch_options& options) {
     const std::uint64_t frame_limit =
         options.frames ? *options.frames : (options.ticks ? max_headless_frames : std::uint64_t{600});
 
+    std::optional<trace_recorder> trace;
+    if (!options.trace_path.empty()) trace.emplace(s);
+
     std::uint64_t frames = 0;
     while (frames < frame_limit) {
         if (options.ticks && s.loop().ticks() >= *options.ticks) break;
@@ -59,7 +64,9 @@ int run_headless(const launch_options& options) {
             step = std::min(step, real_time_to_tick(s.loop(), *options.ticks - s.loop().ticks()));
         }
         source.advance(step);
-        s.update_frame(s.advance());
+        const ticklab::frame_stats& stats = s.advance();
+        s.update_frame(stats);
+        if (trace) trace->record(s, stats);
         ++frames;
     }
     if (options.ticks && !options.frames && frames == frame_limit && s.loop().ticks() < *options.ticks) {
@@ -70,6 +77,12 @@ int run_headless(const launch_options& options) {
     if (std::string error = write_recording(options.record_path, s); !error.empty()) {
         std::cerr << "ticklab: " << error << '\n';
         return 1;
+    }
+    if (trace) {
+        if (std::string error = write_trace(options.trace_path, *trace); !error.empty()) {
+            std::cerr << "ticklab: trace: " << error << '\n';
+            return 1;
+        }
     }
     const double real_time_s = ticklab::to_seconds(source.now());
     if (!options.report_path.empty()) {

@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <limits>
 #include <iostream>
+#include <limits>
 #include <system_error>
 #include <vector>
 
