@@ -8,13 +8,14 @@
 # tools named in scripts/setup.sh; sanitizer and fuzz builds skip them (they are never installed).
 include(GNUInstallDirs)
 
-# What the program reports and where it looks for its assets (game/sim/asset_paths.hpp).
+# What the program reports (--version, traces) and where it looks for its assets (game/io/asset_paths.hpp).
 file(RELATIVE_PATH ticklab_assets_from_binary ${CMAKE_INSTALL_FULL_BINDIR} ${CMAKE_INSTALL_FULL_DATADIR}/ticklab)
 target_compile_definitions(ticklab_game PRIVATE
   TICKLAB_VERSION="${PROJECT_VERSION}"
   TICKLAB_SOURCE_ASSETS_DIR="${PROJECT_SOURCE_DIR}/assets"
   TICKLAB_INSTALL_ASSETS_DIR="${CMAKE_INSTALL_FULL_DATADIR}/ticklab"
   TICKLAB_ASSETS_FROM_BINARY="${ticklab_assets_from_binary}")
+target_compile_definitions(ticklab_cli PRIVATE TICKLAB_VERSION="${PROJECT_VERSION}")
 
 if(TICKLAB_SANITIZE OR TICKLAB_FUZZ)
   set(ticklab_generated_default OFF)

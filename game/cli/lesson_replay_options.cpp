@@ -1,7 +1,10 @@
 #include "cli/lesson_replay_options.hpp"
 
-#include "cli/report.hpp"
+#include "io/output_file.hpp"
+#include "session/replay_file.hpp"
 #include "sim/lessons.hpp"
+
+#include <algorithm>
 
 namespace ticklab::game {
 
@@ -73,13 +76,6 @@ std::string apply_record_replay_options(const std::string* record, const std::st
     out.loop.tick_rate_hz = r.tick_rate_hz;
     out.replay_recording = std::move(r);
     return {};
-}
-
-std::string write_recording(const std::string& path, session& s) {
-    if (path.empty()) return {};
-    s.stop_recording();
-    if (!s.replay_state().recorder) return "replay '" + path + "': nothing was recorded";
-    return write_replay_file(path, s.replay_state().recorder->recording());
 }
 
 }  // namespace ticklab::game

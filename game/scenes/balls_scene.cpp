@@ -72,7 +72,6 @@ void balls_scene::set_config(const balls_config& config) {
 void balls_scene::reset(const scene_options& options) {
     options_ = options;
     options_.balls = std::min(options.balls, max_balls);
-    pending_count_ = options_.balls;
     rng_ = random_source{options_.seed};
     ticks_ = 0;
     waves_ = 0;

@@ -187,3 +187,23 @@ TEST_F(Trace, NoTemporaryIsLeftBehind) {
         EXPECT_EQ(entry.path().filename().string().find(".tmp-"), std::string::npos) << entry.path();
     }
 }
+
+TEST_F(Trace, ScreenshotAndWindowRunsTraceEveryFrameToo) {
+    // The runner attaches the trace, so every kind of run writes one; the window runs under SDL's
+    // offscreen driver.
+    for (const std::string& kind :
+         std::vector<std::string>{"--screenshot '" + (folder / "shot.png").string() + "'", std::string{"--no-vsync"}}) {
+        const auto o = ticklab_test::run_ticklab("--frames 12 " + kind + " --trace '" + (folder / "w.csv").string() +
+                                                     "' --report '" + (folder / "r.json").string() + "'",
+                                                 folder, folder);
+        ASSERT_EQ(o.exit_code, 0) << kind << ": " << o.err;
+        const json report = json::parse(ticklab_test::read_file(folder / "r.json"));
+        const auto rows = csv("w.csv");
+        EXPECT_EQ(rows.size() - 1, report["frames"].get<std::size_t>()) << kind;
+        EXPECT_EQ(report["frames"], 12) << kind;
+        std::uint64_t ticks = 0;
+        for (std::size_t i = 1; i < rows.size(); ++i) ticks += std::stoull(rows[i][2]);
+        EXPECT_EQ(ticks, report["ticks"]) << kind;
+        fs::remove(folder / "w.csv");
+    }
+}

@@ -1,0 +1,103 @@
+#include "run/report.hpp"
+
+#include "io/output_file.hpp"
+
+#include <sys/resource.h>
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace ticklab::game {
+
+namespace {
+
+using ordered_json = nlohmann::ordered_json;
+
+// Non-finite numbers as null; whole numbers as integers, so 1.0 reads "1" as it always has.
+ordered_json json_number(double value) {
+    if (!std::isfinite(value)) return nullptr;
+    constexpr double exact_integers = 9007199254740992.0;  // 2^53
+    if (value == std::trunc(value) && std::fabs(value) < exact_integers) return static_cast<std::int64_t>(value);
+    return value;
+}
+
+std::string hex64(std::uint64_t value) {
+    char buffer[24];
+    std::snprintf(buffer, sizeof buffer, "0x%016llx", static_cast<unsigned long long>(value));
+    return buffer;
+}
+
+// User plus system CPU seconds of this process so far (all threads).
+double process_cpu_seconds() {
+    rusage usage{};
+    if (::getrusage(RUSAGE_SELF, &usage) != 0) return std::numeric_limits<double>::quiet_NaN();
+    const auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec * 1e-6; };
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+// Bytes that are not UTF-8 become U+FFFD rather than an exception: the report is always valid JSON.
+std::string dump(const ordered_json& value) {
+    return value.dump(-1, ' ', false, ordered_json::error_handler_t::replace);
+}
+
+}  // namespace
+
+std::string json_string(std::string_view value) {
+    return dump(ordered_json(std::string{value}));
+}
+
+nlohmann::ordered_json report_object(const session& s, double real_time_s) {
+    const ticklab::fixed_loop& loop = s.loop();
+    const ticklab::frame_stats& stats = loop.stats();
+    ordered_json report = ordered_json::object();
+    report["scene"] = std::string{s.current_entry().name};
+    report["tick_rate"] = loop.tick_rate();
+    report["max_loops"] = loop.max_loops();
+    report["time_scale"] = json_number(loop.clock().time_scale());
+    report["paused"] = loop.clock().paused();
+    report["frames"] = stats.frame_index;
+    report["ticks"] = loop.ticks();
+    report["virtual_time_s"] = json_number(ticklab::to_seconds(loop.virtual_now()));
+    report["real_time_s"] = json_number(real_time_s);
+    report["dropped_time_s"] = json_number(ticklab::to_seconds(stats.total_dropped));
+    report["max_ticks_per_frame"] = stats.max_ticks_per_frame;
+    report["state_hash"] = hex64(s.state_hash());
+    // Real-time costs, measured from outside the simulation (null when a phase never ran).
+    report["tick_ms_mean"] = json_number(s.timings().tick.mean_ms());
+    report["tick_ms_p99"] = json_number(s.timings().tick.p99_ms());
+    report["frame_ms_mean"] = json_number(s.timings().frame.mean_ms());
+    report["frame_ms_p99"] = json_number(s.timings().frame.p99_ms());
+    report["render_ms_mean"] = json_number(s.timings().render.mean_ms());
+    report["render_ms_p99"] = json_number(s.timings().render.p99_ms());
+    report["cpu_s"] = json_number(process_cpu_seconds());
+    std::vector<report_field> fields;
+    s.current_scene().report_fields(fields);
+    for (const report_field& field : fields) report[field.key] = ordered_json::parse(field.json_value);
+    return report;
+}
+
+std::string report_json(const session& s, double real_time_s) {
+    // One line with ", " and ": " between entries, as the report has always been written (scripts
+    // grep it); nlohmann's compact form has no spaces, so the top level is joined here and every key
+    // and value is encoded by the library.
+    const ordered_json report = report_object(s, real_time_s);
+    std::string out{'{'};
+    for (const auto& [key, value] : report.items()) {
+        if (out.size() > 1) out += ", ";
+        out += json_string(key);
+        out += ": ";
+        out += dump(value);
+    }
+    out += '}';
+    return out;
+}
+
+std::string write_report(const std::string& path, const session& s, double real_time_s) {
+    return write_text_atomically(path, report_json(s, real_time_s) + "\n");
+}
+
+}  // namespace ticklab::game
