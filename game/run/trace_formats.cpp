@@ -80,7 +80,23 @@ ordered_json metadata(const char* what, int tid, ordered_json args) {
     return event;
 }
 
-void name_thread(std::vector<ordered_json>& events, int tid, const std::string& name) {
+// The traceEvents array, one event a line (readable and diffable), each encoded by nlohmann as
+// it is made: the events are never held all at once.
+class event_writer {
+public:
+    explicit event_writer(std::string& out) : out_{out} {}
+    void push_back(const ordered_json& event) {
+        out_ += first_ ? "\n" : ",\n";
+        first_ = false;
+        out_ += event.dump(-1, ' ', false, ordered_json::error_handler_t::replace);
+    }
+
+private:
+    std::string& out_;
+    bool first_ = true;
+};
+
+void name_thread(event_writer& events, int tid, const std::string& name) {
     events.push_back(metadata("thread_name", tid, {{"name", name}}));
     events.push_back(metadata("thread_sort_index", tid, {{"sort_index", tid}}));
 }
@@ -124,7 +140,8 @@ std::string trace_csv(const trace_recorder& trace) {
 
 std::string trace_chrome_json(const trace_recorder& trace) {
     const std::vector<trace_frame>& frames = trace.frames();
-    std::vector<ordered_json> events;
+    std::string out = "{\"traceEvents\": [";
+    event_writer events{out};
     events.push_back(metadata("process_name", 0, {{"name", "ticklab " + trace.scene()}}));
     name_thread(events, frames_tid, "frames");
     name_thread(events, ticks_tid, "ticks");
@@ -182,18 +199,12 @@ std::string trace_chrome_json(const trace_recorder& trace) {
         if (!skips.empty()) events.push_back(counter("task skips", f.reading_ns, std::move(skips)));
     }
 
-    // One event a line: the file stays readable and diffable; every event is encoded by nlohmann.
-    std::string out = "{\"traceEvents\": [\n";
-    for (std::size_t i = 0; i < events.size(); ++i) {
-        out += events[i].dump(-1, ' ', false, ordered_json::error_handler_t::replace);
-        out += i + 1 < events.size() ? ",\n" : "\n";
-    }
     ordered_json other = ordered_json::object();
     other["program"] = "ticklab " TICKLAB_VERSION;
     other["scene"] = trace.scene();
     other["frames"] = frames.size();
     other["time_axis"] = "the loop's clock readings, first frame at 0";
-    out += "],\n\"displayTimeUnit\": \"ms\",\n\"otherData\": ";
+    out += "\n],\n\"displayTimeUnit\": \"ms\",\n\"otherData\": ";
     out += other.dump(-1, ' ', false, ordered_json::error_handler_t::replace);
     out += "}\n";
     return out;
