@@ -51,13 +51,15 @@ run_installed() {  # BINARY LABEL
   said="$("$binary" --version)" || fail "$label --version failed"
   [ "$said" = "ticklab $version" ] || fail "$label --version printed '$said', expected 'ticklab $version'"
   # TODO(lessons as data files): run a lesson read from the installed share/ticklab/lessons here.
-  "$binary" --headless --frames 120 --report "$work/report.json" >/dev/null || fail "$label headless run failed"
+  "$binary" --headless --frames 120 --report "$work/report.json" --trace "$work/trace.json" >/dev/null ||
+    fail "$label headless run failed"
   grep -q '"frames": 120' "$work/report.json" || fail "$label headless report: $(cat "$work/report.json")"
+  head -c 16 "$work/trace.json" | grep -q '^{"traceEvents": ' || fail "$label wrote no Chrome trace"
   "$binary" --frames 3 --screenshot "$work/shot.png" >/dev/null 2>"$work/shot.err" ||
     fail "$label screenshot run failed: $(cat "$work/shot.err")"
   [ -s "$work/shot.png" ] || fail "$label wrote no screenshot"
-  rm -f "$work/report.json" "$work/shot.png"
-  ok "$label: --version says ticklab $version; headless and screenshot runs work"
+  rm -f "$work/report.json" "$work/trace.json" "$work/shot.png"
+  ok "$label: --version says ticklab $version; headless (with report and trace) and screenshot runs work"
 }
 run_installed "$usr/bin/ticklab" "staged /usr/bin/ticklab"
 
