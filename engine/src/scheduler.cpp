@@ -524,7 +524,9 @@ bool scheduler::dispatch(std::uint32_t index, std::int64_t due, std::int64_t& ne
     const bool run = __builtin_expect(s->budget == 0, 1) || within_budget(*s, index);
     if (run) {
         // Budgets need every run's cost; statistics make do with a sample (first run, then 1 in N).
-        const bool measure = s->budget > 0 || (measure_costs_ && s->runs % measure_sample_period == 0);
+        const bool observed = static_cast<bool>(observer_);
+        const bool measure =
+            s->budget > 0 || (measure_costs_ && s->runs % measure_sample_period == 0) || observed;
         const nanoseconds begin = measure ? cost_clock_->now() : nanoseconds{0};
         task_context context{*this, task_handle{index, s->generation}, due};
         try {
@@ -543,9 +545,17 @@ bool scheduler::dispatch(std::uint32_t index, std::int64_t due, std::int64_t& ne
                 ++s->measured;
             }
             if (s->budget > 0) s->credit -= cost;
+            if (observed) {
+                observer_(task_run{task_handle{index, s->generation}, cold_[index].name, s->kind, due, begin,
+                                   nanoseconds{cost}, false});
+            }
         }
     } else {
         ++cold_[index].skips;
+        if (observer_) {
+            observer_(task_run{task_handle{index, s->generation}, cold_[index].name, s->kind, due,
+                               cost_clock_->now(), nanoseconds{0}, true});
+        }
     }
 
     if (s->state == slot_state::zombie) {  // terminated while running

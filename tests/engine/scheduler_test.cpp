@@ -433,3 +433,37 @@ TEST(Scheduler, DrivingFromInsideATaskIsRefused) {
     tasks.schedule_frame({}, [](task_context& c) { c.tasks.advance_to(1s); });
     EXPECT_THROW(tasks.run_frame(1), std::logic_error);
 }
+
+TEST(Scheduler, ARunObserverIsToldOfEveryRunAndSkipWithItsMeasuredCost) {
+    ticklab::manual_time_source cost_clock;
+    scheduler tasks{{.cost_clock = &cost_clock}};
+    std::vector<ticklab::task_run> seen;
+    std::vector<std::string> names;
+    tasks.set_run_observer([&](const ticklab::task_run& run) {
+        seen.push_back(run);
+        names.emplace_back(run.name);
+    });
+    tasks.schedule_frame({.budget = 2ms, .name = "heavy"}, [&] { cost_clock.advance(3ms); });
+    tasks.schedule_time({.start = 5ms, .name = "once"}, [] {});
+    for (std::uint64_t frame = 1; frame <= 3; ++frame) tasks.run_frame(frame);
+    tasks.advance_to(10ms);
+    // A 3 ms task on a 2 ms budget: runs, runs (credit 1 ms left), skips; then the one-shot time
+    // task (already ended when it is told, so a snapshot would never have shown it run).
+    ASSERT_EQ(seen.size(), 4U);
+    EXPECT_EQ(names, (std::vector<std::string>{"heavy", "heavy", "heavy", "once"}));
+    EXPECT_FALSE(seen[0].skipped);
+    EXPECT_EQ(seen[0].cost, 3ms);
+    EXPECT_EQ(seen[0].begin, 0ms);
+    EXPECT_EQ(seen[0].kind, ticklab::task_kind::frame);
+    EXPECT_FALSE(seen[1].skipped);
+    EXPECT_EQ(seen[1].begin, 3ms);
+    EXPECT_TRUE(seen[2].skipped);
+    EXPECT_EQ(seen[2].cost, 0ms);
+    EXPECT_EQ(seen[2].begin, 6ms);
+    EXPECT_EQ(seen[3].kind, ticklab::task_kind::time);
+    EXPECT_EQ(seen[3].due, 5'000'000);
+
+    tasks.set_run_observer(nullptr);
+    tasks.run_frame(4);
+    EXPECT_EQ(seen.size(), 4U) << "no observer, no calls";
+}

@@ -78,6 +78,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -107,6 +108,18 @@ struct scheduler_config {
 };
 
 inline constexpr std::uint64_t measure_sample_period = 8;
+
+// One run (or budget skip) of a task, as told to a run observer (scheduler::set_run_observer).
+struct task_run {
+    task_handle handle;
+    std::string_view name;  // valid during the call only
+    task_kind kind = task_kind::time;
+    std::int64_t due = 0;     // ns for time tasks, else a count
+    nanoseconds begin{0};     // the cost clock when the run began (a skip: when it was skipped)
+    nanoseconds cost{0};      // measured for every run while an observer is set; 0 for a skip
+    bool skipped = false;     // skipped to stay within budget
+};
+using task_run_observer = std::function<void(const task_run&)>;
 
 struct task_info {
     task_handle handle;
@@ -220,6 +233,11 @@ public:
     [[nodiscard]] std::uint64_t dispatches() const noexcept { return dispatches_; }
     // The clock that measures run costs (budgets, idle time).
     [[nodiscard]] const time_source& cost_clock() const noexcept { return *cost_clock_; }
+
+    // Told about every run and budget skip, after it, while set (traces: --trace). Every run is
+    // then measured. Unset (the default, or an empty function) it costs one test per dispatch.
+    // The observer must not drive or change the scheduler.
+    void set_run_observer(task_run_observer observer) { observer_ = std::move(observer); }
 
 private:
     // held: queued in held_ (posted for the instant advance_to was dispatching), not in a queue yet.
@@ -360,6 +378,7 @@ private:
     const time_source* cost_clock_;
     steady_time_source own_clock_;
     bool measure_costs_;
+    task_run_observer observer_;
     int driving_lane_ = -1;  // the lane being dispatched, -1 outside a driving call
 };
 
