@@ -124,6 +124,7 @@ std::uint32_t tick_limit(const ticklab::loop_config& config) {
     switch (config.catch_up_mode) {
         case catch_up::drop_backlog:
         case catch_up::keep_debt:
+        case catch_up::text_004:
             return config.max_loops;
         case catch_up::clamp_frame_time: {
             // At most the clamp's worth of time arrives, on top of less than one tick of phase.
@@ -182,13 +183,15 @@ std::uint64_t frames_per_tick(const launch_options& o) {
     return frames > 1e15 ? std::uint64_t{1'000'000'000'000'000} : static_cast<std::uint64_t>(frames);
 }
 
-// Frames a run needs for `ticks` ticks at most (two more: the first and the last).
+// Frames a run needs for `ticks` ticks at most (two more: the first and the last; text 004's loop
+// runs a tick only when more than a tick is pending, so it starts up to two frames later).
 std::uint64_t frames_needed(const launch_options& o, std::uint64_t ticks) {
     const std::uint64_t per_tick = frames_per_tick(o);
-    if (ticks > 0 && per_tick > (std::numeric_limits<std::uint64_t>::max() - 2) / ticks) {
+    if (ticks > 0 && per_tick > (std::numeric_limits<std::uint64_t>::max() - 4) / ticks) {
         return std::numeric_limits<std::uint64_t>::max();
     }
-    return ticks * per_tick + 2;
+    const bool text_004 = o.loop.strategy.catch_up_mode == ticklab::catch_up::text_004 && !o.replay_recording;
+    return ticks * per_tick + (text_004 ? 4 : 2);
 }
 
 // Shrinks an accepted run to the fuzz bounds, keeping what it means (a --ticks run stays one).
@@ -197,7 +200,7 @@ void bound_run(launch_options& o) {
     if (o.frames) o.frames = std::min(*o.frames, fuzz_max_frames);
     if (!o.ticks) return;
     std::uint64_t ticks = std::min(*o.ticks, fuzz_max_ticks);
-    if (frames_needed(o, ticks) > fuzz_max_frames) ticks = (fuzz_max_frames - 2) / frames_per_tick(o);
+    if (frames_needed(o, ticks) > fuzz_max_frames) ticks = (fuzz_max_frames - 4) / frames_per_tick(o);
     o.ticks = ticks;
 }
 

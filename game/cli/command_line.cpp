@@ -3,6 +3,7 @@
 #include "cli/lesson_replay_options.hpp"
 #include "io/output_file.hpp"
 #include "run/run_error.hpp"
+#include "run/trace_formats.hpp"
 #include "scenes/scene_registry.hpp"
 #include "sim/strategy_names.hpp"
 
@@ -17,6 +18,11 @@
 #include <cstdlib>
 #include <iostream>
 #include <stdexcept>
+
+// Set by CMake from project(VERSION) (cmake/ticklab_install.cmake).
+#ifndef TICKLAB_VERSION
+#error "TICKLAB_VERSION is not defined: build with CMake"
+#endif
 
 namespace ticklab::game {
 
@@ -145,7 +151,7 @@ Enum checked_choice(const char* flag, const std::string& text, const std::array<
 
 struct raw_options {
     std::string scene, tick_rate, max_loops, time_scale, balls, seed, fps_cap, frames, ticks, frame_ms;
-    std::string screenshot, report, record, replay, lesson;
+    std::string screenshot, report, record, replay, lesson, trace;
     std::string stepping, catch_up, smoothing, time_scaling, frame_clamp_ms, compare, frame_jitter_ms;
     bool paused = false, autopilot = false, headless = false;
     bool vsync = true;
@@ -199,6 +205,10 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
         if (std::string error = check_output_path(raw.report); !error.empty()) throw bad_value("--report: " + error);
         out.report_path = raw.report;
     }
+    if (given("--trace")) {
+        if (std::string error = check_trace_path(raw.trace); !error.empty()) throw bad_value(error);
+        out.trace_path = raw.trace;
+    }
     if (given("--stepping")) out.loop.strategy.step_mode = checked_choice("--stepping", raw.stepping, stepping_choices);
     if (given("--catch-up")) {
         out.loop.strategy.catch_up_mode = checked_choice("--catch-up", raw.catch_up, catch_up_choices);
@@ -250,6 +260,7 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
 parse_result parse_command_line(int argc, const char* const* argv) {
     CLI::App app{"Ticklab: a sandbox for fixed-timestep game loops.", "ticklab"};
     app.set_help_flag("-h,--help", "Print this help and exit");
+    app.set_version_flag("--version", "ticklab " TICKLAB_VERSION, "Print the version and exit");
     raw_options raw;
     // Values are taken as text and checked here, so every bad value gets the same kind of message.
     app.add_option("--scene", raw.scene, "Scene to run: " + scene_names() + " (default balls)")->type_name("NAME");
@@ -299,6 +310,9 @@ parse_result parse_command_line(int argc, const char* const* argv) {
         ->type_name("MS");
     app.add_option("--screenshot", raw.screenshot, "Save a PNG of the last frame to PATH")->type_name("PATH");
     app.add_option("--report", raw.report, "Write a JSON report to PATH, or - for standard output")->type_name("PATH");
+    app.add_option("--trace", raw.trace,
+                   "Write every frame to PATH when the run ends: PATH.json a Chrome/Perfetto trace, else CSV")
+        ->type_name("PATH");
     app.add_option("--record", raw.record, "Record the run's input to PATH (a replay file, written when it ends)")
         ->type_name("PATH");
     app.add_option("--replay", raw.replay, "Replay PATH: its scene, seed and input, at any frame rate or scale")
@@ -317,6 +331,9 @@ parse_result parse_command_line(int argc, const char* const* argv) {
         result.options = validate(raw, app);
     } catch (const CLI::CallForHelp&) {
         std::cout << app.help();
+        result.exit_code = 0;
+    } catch (const CLI::CallForVersion& version) {
+        std::cout << version.what() << '\n';
         result.exit_code = 0;
     } catch (const CLI::ParseError& error) {
         result.exit_code = fail(exit_bad_input, one_line(error.what()) + " (see --help)");

@@ -24,6 +24,7 @@ struct launch_options {
     double frame_jitter_ms = 0.0;         // screenshot runs: each frame's real time varies by up to +-this
     std::string screenshot_path;          // empty: none
     std::string report_path;              // empty: none; "-": stdout
+    std::string trace_path;               // --trace: empty for none; .json Chrome trace, else CSV
 
     std::string record_path;                 // --record: empty for none; written when the run ends
     std::optional<replay> replay_recording;  // --replay: what to play (scene, options, tick rate set from it)

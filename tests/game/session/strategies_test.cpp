@@ -240,7 +240,7 @@ TEST(StrategyFlags, CompareSetsTheGhostsStrategy) {
 TEST(StrategyFlags, BadValuesGiveOneLineAndExitTwo) {
     const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
         {{"--stepping", "sometimes"}, "use fixed or variable"},
-        {{"--catch-up", "all"}, "use drop, clamp, debt or none"},
+        {{"--catch-up", "all"}, "use drop, clamp, debt, none or text004"},
         {{"--smoothing", "lerp"}, "use none, interpolate or extrapolate"},
         {{"--time-scaling", "speed"}, "use count or length"},
         {{"--frame-clamp-ms", "0"}, "frame time clamp"},
@@ -248,7 +248,7 @@ TEST(StrategyFlags, BadValuesGiveOneLineAndExitTwo) {
         {{"--frame-jitter-ms", "-1"}, "frame jitter"},
         {{"--compare", "variable"}, "KEY=VALUE"},
         {{"--compare", "speed=2"}, "'speed' is not a strategy"},
-        {{"--compare", "catch-up=all"}, "use drop, clamp, debt or none"},
+        {{"--compare", "catch-up=all"}, "use drop, clamp, debt, none or text004"},
     };
     for (const auto& [args, needle] : cases) {
         const parsed p = parse(args);
