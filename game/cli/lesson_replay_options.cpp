@@ -11,7 +11,7 @@ namespace ticklab::game {
 std::string lesson_list_text() {
     std::string out;
     for (const lesson& l : lesson_table()) {
-        std::string name{l.name};
+        std::string name = l.name;
         name.resize(std::max<std::size_t>(name.size() + 2, 16), ' ');
         out.append(name).append(l.title).append("\n");
     }
@@ -27,6 +27,7 @@ std::string apply_lesson_option(const std::string& name, launch_options& out) {
     out.scene_settings = setup.options;
     out.loop = setup.loop;
     if (setup.frame_ms) out.frame_ms = *setup.frame_ms;
+    if (setup.frame_jitter_ms) out.frame_jitter_ms = *setup.frame_jitter_ms;
     out.lesson = name;
     return {};
 }
