@@ -2,7 +2,7 @@
 
 #include "io/output_file.hpp"
 #include "session/replay_file.hpp"
-#include "sim/lessons.hpp"
+#include "run/lesson_library.hpp"
 
 #include <algorithm>
 
@@ -19,10 +19,10 @@ std::string lesson_list_text() {
 }
 
 std::string apply_lesson_option(const std::string& name, launch_options& out) {
-    const lesson* l = find_lesson(name);
-    if (l == nullptr) return "--lesson '" + name + "' is not known: use list, " + lesson_names();
+    lesson l;
+    if (std::string error = load_lesson(name, l); !error.empty()) return error;
     lesson_setup setup;
-    l->configure(setup);
+    l.configure(setup);
     out.scene = setup.scene;
     out.scene_settings = setup.options;
     out.loop = setup.loop;
@@ -33,10 +33,10 @@ std::string apply_lesson_option(const std::string& name, launch_options& out) {
 }
 
 void finish_lesson_option(const std::string& name, bool vsync_given, launch_options& out) {
-    const lesson* l = find_lesson(name);
-    if (l == nullptr) return;
+    lesson l;
+    if (!load_lesson(name, l).empty()) return;
     lesson_setup setup;
-    l->configure(setup);
+    l.configure(setup);
     if (!vsync_given) out.loop.vsync = setup.loop.vsync;
     out.scene_settings.autopilot = out.scene_settings.autopilot || setup.options.autopilot;  // the flag only adds
 }

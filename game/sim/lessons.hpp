@@ -1,13 +1,12 @@
 #pragma once
-// Named presets that each show one thing about the fixed-timestep loop, with a short explanation,
-// the claim a test proves on the real loop (tests/game/run/lesson_claims_test.cpp) and the figures
-// the HUD shows while it runs.
+// A lesson: a named preset that shows one thing about the fixed-timestep loop, with a short
+// explanation, the claim a test proves on the real loop (tests/game/run/lesson_claims_test.cpp) and
+// the figures the HUD shows while it runs. The lessons themselves are data files read by
+// run/lesson_library.hpp (assets/lessons/*.json).
 //
 // Usage:
-//   if (const lesson* l = find_lesson("spiral")) {
-//       lesson_setup setup;           // the defaults
-//       l->configure(setup);          // the lesson's scene and settings
-//   }
+//   lesson_setup setup;           // the defaults
+//   l.configure(setup);           // the lesson's scene and settings
 // The command line applies a lesson before its other flags (so they can still change it); the
 // panel applies one to the running session. docs/lessons.md is the guided tour.
 //
@@ -46,16 +45,11 @@ struct lesson {
     // The one setting the lesson is about, flipped by the before/after key (apply_toggle): "" (none),
     // "smoothing", "catch-up", "max-loops" or "frame-load".
     std::string toggle;
+    std::vector<std::string> questions;  // for the class to discuss
     lesson_setup setup;
 
     void configure(lesson_setup& out) const { out = setup; }
 };
-
-[[nodiscard]] std::span<const lesson> lesson_table();
-// nullptr when no lesson has that name.
-[[nodiscard]] const lesson* find_lesson(std::string_view name);
-// "basics, 10hz, ..." for error messages.
-[[nodiscard]] std::string lesson_names();
 
 // The toggles a lesson may name, and the figures its HUD list may hold.
 [[nodiscard]] std::span<const std::string_view> lesson_toggles();

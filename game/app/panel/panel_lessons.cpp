@@ -1,6 +1,6 @@
 #include "app/panel/panel_sections.hpp"
 #include "scenes/scene_registry.hpp"
-#include "sim/lessons.hpp"
+#include "run/lesson_library.hpp"
 
 #include <imgui.h>
 
@@ -20,6 +20,22 @@ void apply(game::session& session, const game::lesson& l, lessons_state& state) 
 
 }  // namespace
 
+void step_lesson(game::session& session, lessons_state& state, int step) {
+    const auto table = game::lesson_table();
+    if (table.empty() || step == 0) return;
+    const game::lesson* active = game::find_lesson(state.active);
+    const auto count = static_cast<std::ptrdiff_t>(table.size());
+    const std::ptrdiff_t from = active != nullptr ? active - table.data() : (step > 0 ? -1 : 0);
+    const std::ptrdiff_t to = ((from + step) % count + count) % count;
+    apply(session, table[static_cast<std::size_t>(to)], state);
+    state.picked = static_cast<std::size_t>(to);
+}
+
+bool toggle_lesson_setting(game::session& session, const lessons_state& state) {
+    const game::lesson* active = game::find_lesson(state.active);
+    return active != nullptr && game::apply_toggle(active->toggle, active->setup.loop, session.settings);
+}
+
 void lessons(game::session& session, lessons_state& state) {
     const auto table = game::lesson_table();
     const game::lesson* active = game::find_lesson(state.active);
@@ -33,6 +49,8 @@ void lessons(game::session& session, lessons_state& state) {
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextDisabled("%s", active->explanation.c_str());
         ImGui::PopTextWrapPos();
+        if (!active->toggle.empty()) ImGui::TextDisabled("B: before/after (%s)", active->toggle.c_str());
+        ImGui::TextDisabled("PageUp / PageDown: previous / next lesson");
         ImGui::Separator();
     }
     label("Lesson");

@@ -6,7 +6,7 @@
 #include "cli/lesson_replay_options.hpp"
 #include "run/runner.hpp"
 #include "sim/draw_list.hpp"
-#include "sim/lessons.hpp"
+#include "run/lesson_library.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,5 @@
 #include "sim/lessons.hpp"
+#include "run/lesson_library.hpp"
 #include "scenes/scene_registry.hpp"
 
 #include <gtest/gtest.h>
