@@ -24,8 +24,8 @@ namespace {
 using json = nlohmann::json;
 
 // The order a learner meets them in; each is assets/lessons/NAME.json.
-constexpr std::array<std::string_view, 8> builtin_names{"basics",   "10hz",     "10hz-smooth",   "slow-machine",
-                                                        "spiral",   "scale-4x", "autopilot-5hz", "beat"};
+constexpr std::array<std::string_view, 9> builtin_names{"basics",   "10hz",          "10hz-smooth", "slow-machine", "spiral",
+                                                        "scale-4x", "autopilot-5hz", "beat",        "overshoot"};
 
 constexpr std::uintmax_t max_lesson_bytes = 1u << 20;
 

@@ -6,7 +6,7 @@ namespace ticklab::game {
 
 namespace {
 
-constexpr std::array<std::string_view, 4> toggles{"smoothing", "catch-up", "max-loops", "frame-load"};
+constexpr std::array<std::string_view, 5> toggles{"smoothing", "catch-up", "max-loops", "frame-load", "extrapolation"};
 constexpr std::array<std::string_view, 7> figures{"ticks_per_frame", "alpha",    "dropped_ms", "debt_ms",
                                                   "fps",             "sim_speed", "frame_ms"};
 
@@ -24,6 +24,11 @@ bool apply_toggle(std::string_view toggle, const loop_settings& lesson_value, lo
     if (toggle == "smoothing") {
         const bool smooth = settings.strategy.smoothing_mode != smoothing::none;
         settings.strategy.smoothing_mode = smooth ? smoothing::none : smoothing::interpolate;
+        return true;
+    }
+    if (toggle == "extrapolation") {
+        const bool ahead = settings.strategy.smoothing_mode == smoothing::extrapolate;
+        settings.strategy.smoothing_mode = ahead ? smoothing::interpolate : smoothing::extrapolate;
         return true;
     }
     if (toggle == "catch-up") {

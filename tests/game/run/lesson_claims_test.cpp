@@ -32,6 +32,7 @@ struct frame_record {
     double debt_ms = 0.0;
     double alpha = 0.0;
     bool same_picture = false;  // the drawn balls are exactly where the previous frame drew them
+    bool beyond_wall = false;   // a drawn ball reaches past the box's walls
 };
 
 struct run_record {
@@ -67,13 +68,19 @@ run_record run_lesson(const std::string& name, double frame_ms, bool toggled, st
                           std::equal(picture.begin(), picture.end(), last_picture.begin(),
                                      [](auto a, auto b) { return a.x == b.x && a.y == b.y; });
         last_picture = std::move(picture);
+        constexpr float slack = 0.01f;  // world units: float rounding, not an overshoot
+        const bool beyond = std::any_of(list.circles.begin(), list.circles.end(), [&](const auto& c) {
+            return c.center.x - c.radius < -slack || c.center.y - c.radius < -slack ||
+                   c.center.x + c.radius > list.world_size.x + slack || c.center.y + c.radius > list.world_size.y + slack;
+        });
         out.frames.push_back(frame_record{.ticks = f.ticks,
                                           .real_ms = ms(f.real),
                                           .simulated_ms = ms(f.simulated),
                                           .dropped_ms = ms(f.dropped),
                                           .debt_ms = ms(f.debt),
                                           .alpha = f.alpha,
-                                          .same_picture = same});
+                                          .same_picture = same,
+                                          .beyond_wall = beyond});
     });
     run.start(s);
     run.run_frames(s, [&s]() -> const ticklab::frame_stats& {
@@ -224,6 +231,23 @@ const std::map<std::string, claim_check>& claim_checks() {
              for (const auto& f : frames) e += fail_if(f.ticks == 0 && !f.same_picture, "a 0-tick frame moved");
              return e;
          }},
+        {"overshoot",
+         [](double frame_ms, bool toggled) {
+             const auto frames = after(run_lesson("overshoot", frame_ms, toggled, frames_for_seconds(6, frame_ms)), 1);
+             std::string e;
+             const std::size_t per_second = frames_for_seconds(1, frame_ms);
+             for (std::size_t second = 0; second + per_second <= frames.size(); second += per_second) {
+                 const auto begin = frames.begin() + static_cast<std::ptrdiff_t>(second);
+                 const auto beyond = std::count_if(begin, begin + static_cast<std::ptrdiff_t>(per_second),
+                                                   [](const auto& f) { return f.beyond_wall; });
+                 if (toggled) {
+                     e += fail_if(beyond > 0, "interpolated balls drawn beyond a wall");
+                 } else {
+                     e += fail_if(beyond == 0, "second " + std::to_string(second / per_second) + " without an overshoot");
+                 }
+             }
+             return e;
+         }},
     };
     return checks;
 }
@@ -250,12 +274,12 @@ const std::vector<double> display_frames{4.0, 8.3, 16.7};
 
 INSTANTIATE_TEST_SUITE_P(EveryLesson, Lessons,
                          ::testing::Combine(::testing::Values("basics", "10hz", "10hz-smooth", "slow-machine",
-                                                              "spiral", "scale-4x", "beat"),
+                                                              "spiral", "scale-4x", "beat", "overshoot"),
                                             ::testing::ValuesIn(display_frames), ::testing::Values(false)),
                          param_name);
 // The other side of the toggle, where the lesson's text promises what it shows.
 INSTANTIATE_TEST_SUITE_P(Toggled, Lessons,
-                         ::testing::Combine(::testing::Values("10hz", "spiral", "scale-4x", "beat"),
+                         ::testing::Combine(::testing::Values("10hz", "spiral", "scale-4x", "beat", "overshoot"),
                                             ::testing::ValuesIn(display_frames), ::testing::Values(true)),
                          param_name);
 
