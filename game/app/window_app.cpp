@@ -90,6 +90,7 @@ void window_app::handle_key_down(const SDL_KeyboardEvent& key) {
     quit_ = quit_ || requests.quit;
     screenshot_requested_ = screenshot_requested_ || requests.screenshot;
     if (requests.toggle_panel) panel_visible_ = !panel_visible_;
+    panel_.lesson_keys(session_, requests);
 }
 
 void window_app::window_work(const ticklab::frame_stats& frame) {

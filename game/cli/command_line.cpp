@@ -306,7 +306,7 @@ parse_result parse_command_line(int argc, const char* const* argv) {
                    "Run a ghost with another strategy, e.g. stepping=variable or catch-up=debt,smoothing=none")
         ->type_name("SPEC");
     app.add_option("--frame-jitter-ms", raw.frame_jitter_ms,
-                   "Screenshot runs: vary each frame's real time by up to +-this, ms (default 0)")
+                   "Headless and screenshot runs: vary each frame's real time by up to +-this, ms (default 0)")
         ->type_name("MS");
     app.add_option("--screenshot", raw.screenshot, "Save a PNG of the last frame to PATH")->type_name("PATH");
     app.add_option("--report", raw.report, "Write a JSON report to PATH, or - for standard output")->type_name("PATH");
@@ -317,7 +317,7 @@ parse_result parse_command_line(int argc, const char* const* argv) {
         ->type_name("PATH");
     app.add_option("--replay", raw.replay, "Replay PATH: its scene, seed and input, at any frame rate or scale")
         ->type_name("PATH");
-    app.add_option("--lesson", raw.lesson, "Start with a lesson's settings; --lesson list prints them")
+    app.add_option("--lesson", raw.lesson, "Start with a lesson (a name, or a path to a lesson file); --lesson list prints the names")
         ->type_name("NAME");
 
     parse_result result;

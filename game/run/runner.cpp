@@ -15,7 +15,7 @@ namespace {
 std::unique_ptr<frame_clock> clock_for(const launch_options& options, run_kind kind) {
     switch (kind) {
         case run_kind::headless:
-            return std::make_unique<stepped_clock>(frame_time(options.frame_ms));
+            return std::make_unique<stepped_clock>(frame_time(options.frame_ms), options.frame_jitter_ms);
         case run_kind::screenshot:
             return std::make_unique<jittered_clock>(frame_time(options.frame_ms), options.frame_jitter_ms);
         case run_kind::window:
@@ -56,6 +56,7 @@ void runner::add_finisher(run_finisher finisher) {
 }
 
 void runner::start(session& s) {
+    s.count_load(clock_->manual());
     if (options_.replay_recording) s.start_replay(*options_.replay_recording);
     if (!options_.record_path.empty()) s.start_recording();
     if (!options_.trace_path.empty() && !trace_) {

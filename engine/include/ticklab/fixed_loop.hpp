@@ -121,6 +121,9 @@ public:
     virtual void advance_to(nanoseconds virtual_time) { static_cast<void>(virtual_time); }
     // One fixed simulation step.
     virtual void tick(const tick_info& tick) = 0;
+    // Real time the last tick would have cost beyond what it took: a headless run models a slow
+    // machine by counting its artificial load instead of sleeping it. Added to tick_cost.
+    [[nodiscard]] virtual nanoseconds counted_tick_cost() const noexcept { return nanoseconds{0}; }
 };
 
 // A frame as begin_frame() planned it, before any of its ticks ran.

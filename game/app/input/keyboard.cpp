@@ -75,6 +75,15 @@ void handle_key_down(const SDL_KeyboardEvent& key, game::session& session, keybo
         case SDLK_F1:
             if (key.repeat == 0) requests.toggle_panel = true;
             break;
+        case SDLK_PAGEDOWN:
+            if (key.repeat == 0) requests.lesson_step = 1;
+            break;
+        case SDLK_PAGEUP:
+            if (key.repeat == 0) requests.lesson_step = -1;
+            break;
+        case SDLK_b:
+            if (key.repeat == 0) requests.lesson_toggle = true;
+            break;
         case SDLK_ESCAPE:
             requests.quit = true;
             break;

@@ -19,6 +19,8 @@ struct keyboard_requests {
     bool quit = false;
     bool screenshot = false;
     bool toggle_panel = false;
+    int lesson_step = 0;         // PageDown: +1 (the next lesson), PageUp: -1 (the previous one)
+    bool lesson_toggle = false;  // B: flip the setting the lesson is about (before/after)
 };
 
 // The game action a key drives, if any: Up/W thrust, Left/A and Right/D rotate.

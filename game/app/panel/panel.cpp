@@ -8,6 +8,11 @@
 
 namespace ticklab::app {
 
+void control_panel::lesson_keys(game::session& session, const keyboard_requests& requests) {
+    if (requests.lesson_step != 0) panel_sections::step_lesson(session, lessons_, requests.lesson_step);
+    if (requests.lesson_toggle) panel_sections::toggle_lesson_setting(session, lessons_);
+}
+
 control_panel::control_panel(std::string lesson) {
     lessons_.active = std::move(lesson);
 }

@@ -8,6 +8,7 @@
 //   panel.draw(session, {.renderer_name = win.renderer_name(), .vsync_refused = refused});
 //   float scene_width = output_width - control_panel::width_pixels(pixel_scale);
 
+#include "app/input/keyboard.hpp"
 #include "app/panel/panel_state.hpp"
 #include "session/session.hpp"
 
@@ -25,6 +26,8 @@ public:
     [[nodiscard]] static float width_pixels(float pixel_scale) { return width_points * pixel_scale; }
 
     panel_requests draw(game::session& session, const panel_context& context);
+    // The lesson keys (PageDown, PageUp, B), which work with the panel hidden too.
+    void lesson_keys(game::session& session, const keyboard_requests& requests);
 
 private:
     lessons_state lessons_;

@@ -23,6 +23,12 @@ void scheduler(ticklab::scheduler* tasks, scheduler_panel_state& state);
 void scene(game::session& session, scene_panel_state& state);
 // Named presets with their explanation; the running lesson's stays on show.
 void lessons(game::session& session, lessons_state& state);
+// PageDown / PageUp: applies the lesson `step` places after the active one (wrapping; the first
+// when none is active).
+void step_lesson(game::session& session, lessons_state& state, int step);
+// B: flips the active lesson's toggle (sim/lessons.hpp) in the running settings. False when the
+// lesson has none.
+bool toggle_lesson_setting(game::session& session, const lessons_state& state);
 // Record to a file, replay one, and the progress of either.
 void replay(game::session& session, replay_panel_state& state, lessons_state& lessons);
 void help(const panel_context& context, panel_requests& requests);
