@@ -36,6 +36,26 @@ double process_cpu_seconds() {
     return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
+// The comparison ghost's side (null without a ghost): its ticks and state_hash, how far it has
+// drifted from main (scene::divergence), and its own scene keys prefixed with "ghost_" (the
+// lander's outcome: ghost_lander_state).
+void ghost_fields(const session& s, std::vector<report_field>& fields) {
+    const session* ghost = s.ghost();
+    if (ghost == nullptr) {
+        fields.push_back({"ghost_ticks", "null"});
+        fields.push_back({"ghost_state_hash", "null"});
+        fields.push_back({"divergence", "null"});
+        return;
+    }
+    fields.push_back({"ghost_tick_rate", std::to_string(ghost->loop().tick_rate())});
+    fields.push_back({"ghost_ticks", std::to_string(ghost->loop().ticks())});
+    fields.push_back({"ghost_state_hash", hex64(ghost->state_hash())});
+    fields.push_back({"divergence", json_number(s.current_scene().divergence(ghost->current_scene()))});
+    std::vector<report_field> own;
+    ghost->current_scene().report_fields(own);
+    for (report_field& field : own) fields.push_back({"ghost_" + field.key, std::move(field.json_value)});
+}
+
 }  // namespace
 
 std::string json_string(std::string_view value) {
@@ -104,6 +124,7 @@ std::string report_json(const session& s, double real_time_s) {
         {"cpu_s", json_number(process_cpu_seconds())},
     };
     s.current_scene().report_fields(fields);
+    ghost_fields(s, fields);
     std::string out{'{'};
     for (std::size_t i = 0; i < fields.size(); ++i) {
         if (i > 0) out += ", ";
