@@ -21,6 +21,8 @@ constexpr rgba flame_outer{247, 140, 107, 255};
 constexpr rgba flame_inner{255, 230, 150, 255};
 constexpr rgba crashed_colour{239, 71, 111, 255};
 constexpr rgba landed_colour{6, 214, 160, 255};
+constexpr rgba trail_colour{120, 200, 255, 255};
+constexpr rgba limit_colour{6, 214, 160, 255};
 
 // A point given in the lander's frame (m, upright = y up), placed in the world.
 struct placement {
@@ -49,6 +51,20 @@ void draw_terrain(const lander_terrain& terrain, draw_list& out) {
     out.triangles.push_back({{left, top - 1.2f}, {right, top}, {left, top}, pad_colour});
     out.lines.push_back({{left, top}, {right, top}, pad_colour});
     out.lines.push_back({{left, top + 0.3f}, {right, top + 0.3f}, pad_colour});
+    // The pad's limits: both feet (foot_spread either side of the centre) must land between these.
+    for (const float x : {left, right}) out.lines.push_back({{x, top}, {x, top + 6.0f}, limit_colour});
+}
+
+// A mark at every tick's position: where the simulation, and the autopilot, sampled the lander.
+// At 5 Hz they stand 200 ms apart, and the gaps between them are what the controller never saw.
+void draw_trail(const lander_scene& scene, draw_list& out) {
+    const std::size_t n = scene.trail_size();
+    for (std::size_t i = 0; i < n; ++i) {
+        const vec2 at = scene.trail_point(i);
+        if (i + 1 < n) out.lines.push_back({at, scene.trail_point(i + 1), trail_colour});
+        constexpr float r = 0.45f;
+        out.triangles.push_back({{at.x - r, at.y - r}, {at.x + r, at.y - r}, {at.x, at.y + r}, trail_colour});
+    }
 }
 
 }  // namespace
@@ -58,6 +74,7 @@ void lander_scene::draw(draw_list& out, double alpha) const {
     const double a = std::clamp(alpha, 0.0, 2.0);  // above 1: extrapolated (see scene::draw)
     out.world_size = {static_cast<float>(width), static_cast<float>(height)};
     draw_terrain(terrain_, out);
+    draw_trail(*this, out);
 
     // Interpolate the angle the short way round, so a wrap at +-pi does not spin the drawing.
     const double turn = std::remainder(body_.angle - previous_.angle, 2.0 * std::numbers::pi);
@@ -76,7 +93,7 @@ void lander_scene::draw(draw_list& out, double alpha) const {
         out.lines.push_back({at(side * (p::foot_spread - 0.6), -p::foot_drop),
                              at(side * (p::foot_spread + 0.4), -p::foot_drop), leg_colour});
     }
-    if (thrusting_) {
+    if (thrusting_ && state_ == lander_state::flying) {  // the flame goes out on touchdown
         // The flame's length flickers with the tick count: deterministic, and visibly alive.
         const double length = 2.6 + 0.6 * static_cast<double>(ticks_ % 3);
         out.triangles.push_back({at(-0.9, -1.3), at(0.9, -1.3), at(0.0, -1.3 - length), flame_outer});
@@ -101,6 +118,7 @@ void lander_scene::hud_lines(std::vector<std::string>& out) const {
     out.emplace_back(line);
     std::snprintf(line, sizeof line, "state: %s", std::string{to_string(state_)}.c_str());
     out.emplace_back(line);
+    if (state_ == lander_state::crashed) out.emplace_back("crash: " + crash_reason());
     std::snprintf(line, sizeof line, "autopilot: %s", autopilot_ ? "on" : "off");
     out.emplace_back(line);
 }

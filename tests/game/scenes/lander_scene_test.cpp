@@ -129,3 +129,32 @@ TEST(LanderScene, DrawsTerrainPadLanderAndFlame) {
     EXPECT_GT(coasting.triangles.size(), 80u);  // 40 ground segments as two triangles each, pad, body
     EXPECT_EQ(burning.triangles.size(), coasting.triangles.size() + 2);  // the flame
 }
+
+TEST(LanderScene, CrashStatesWhichLimitWasBrokenAndByHowMuch) {
+    ticklab::game::scene_options options;
+    ticklab::game::lander_scene lander{options};
+    EXPECT_EQ(lander.crash_reason(), "") << "flying";
+    ticklab::game::tick_input none;
+    // No thrust from the start: it falls far too fast.
+    for (int i = 0; i < 60 * 60 && lander.state() == ticklab::game::lander_state::flying; ++i) lander.tick(none, 1.0 / 60);
+    ASSERT_EQ(lander.state(), ticklab::game::lander_state::crashed);
+    const std::string reason = lander.crash_reason();
+    EXPECT_NE(reason.find("vertical speed"), std::string::npos) << reason;
+    EXPECT_NE(reason.find("over a limit of 2.5"), std::string::npos) << reason;
+    std::vector<ticklab::game::report_field> fields;
+    lander.report_fields(fields);
+    ASSERT_EQ(fields.size(), 2u);
+    EXPECT_EQ(fields[1].key, "crash_reason");
+    EXPECT_EQ(fields[1].json_value, "\"" + reason + "\"");
+}
+
+TEST(LanderScene, TrailHoldsOnePositionPerTickAndIsNotState) {
+    ticklab::game::scene_options options;
+    ticklab::game::lander_scene a{options}, b{options};
+    ticklab::game::tick_input none;
+    for (int i = 0; i < 10; ++i) a.tick(none, 0.2);
+    EXPECT_EQ(a.trail_size(), 11u) << "the start and one per tick";
+    EXPECT_FLOAT_EQ(a.trail_point(10).x, static_cast<float>(a.body().x));
+    for (int i = 0; i < 400; ++i) b.tick(none, 1.0 / 60);
+    EXPECT_EQ(b.trail_size(), ticklab::game::lander_scene::trail_length) << "a fixed-size ring";
+}
