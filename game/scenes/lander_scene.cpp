@@ -45,6 +45,7 @@ void lander_scene::reset(const scene_options& options) {
     ticks_ = 0;
     trail_count_ = 0;
     trail_next_ = 0;
+    flight_s_ = 0.0;
     remember_position();
 }
 
@@ -71,6 +72,7 @@ void lander_scene::tick(const tick_input& input, double dt_seconds) {
         controls.rotate_right = input.is_held(action::rotate_right);
     }
     fly(controls, dt);
+    flight_s_ += dt;
     judge_contact();
     remember_position();
 }
@@ -178,6 +180,16 @@ void lander_scene::report_fields(std::vector<report_field>& out) const {
     out.push_back({"lander_state", std::move(value)});
     const std::string reason = crash_reason();
     out.push_back({"crash_reason", reason.empty() ? "null" : "\"" + reason + "\""});
+    if (state_ != lander_state::flying) {
+        const auto number = [](double value) {
+            char text[32];
+            std::snprintf(text, sizeof text, "%.3f", value);
+            return std::string{text};
+        };
+        out.push_back({"touchdown_s", number(flight_s_)});
+        out.push_back({"touchdown_vy", number(touchdown_.vy)});
+        out.push_back({"touchdown_vx", number(touchdown_.vx)});
+    }
 }
 
 double lander_scene::divergence(const scene& other) const {

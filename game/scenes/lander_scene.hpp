@@ -52,6 +52,8 @@ public:
     // Why the lander crashed, every broken limit with its figure ("vertical speed 7.3 m/s over a
     // limit of 2.5; off the pad"); empty unless crashed. Derived from touchdown() and the terrain.
     [[nodiscard]] std::string crash_reason() const;
+    // Virtual seconds from the start to touchdown (or so far, while flying).
+    [[nodiscard]] double flight_seconds() const noexcept { return flight_s_; }
 
     // The centre at each of the last trail_length ticks, oldest first: where the simulation (and
     // the autopilot) sampled the lander. Drawing only: not in state_hash.
@@ -76,6 +78,7 @@ private:
     bool autopilot_ = false;
     bool thrusting_ = false;  // during the last tick, for the flame
     std::uint64_t ticks_ = 0;
+    double flight_s_ = 0.0;  // virtual seconds flown until touchdown; for the report, not state
     std::array<vec2, trail_length> trail_{};  // ring buffer of tick positions
     std::size_t trail_next_ = 0;
     std::size_t trail_count_ = 0;
