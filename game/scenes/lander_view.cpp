@@ -67,12 +67,25 @@ void draw_trail(const lander_scene& scene, draw_list& out) {
     }
 }
 
+// The camera: a 16:9 window on the world centred on the (drawn) lander and kept inside the world.
+// 80 m wide while high, 56 m near the ground, so the 4.8 m lander is drawn at least 48 px tall on a
+// scene area 800 px wide (1280x720 with the panel); the zoom eases in from 50 m to 20 m above the ground.
+void follow(double x, double y, double ground, draw_list& out) {
+    constexpr double aspect = 9.0 / 16.0;
+    const double low = std::clamp((y - ground - 20.0) / 30.0, 0.0, 1.0);  // 0 below 20 m, 1 from 50 m up
+    const double w = 56.0 + (80.0 - 56.0) * low;
+    const double h = w * aspect;
+    const double left = std::clamp(x - 0.5 * w, 0.0, lander_scene::width - w);
+    const double bottom = std::clamp(y - 0.45 * h, 0.0, lander_scene::height - h);
+    out.world_size = {static_cast<float>(w), static_cast<float>(h)};
+    out.world_origin = {static_cast<float>(left), static_cast<float>(bottom)};
+}
+
 }  // namespace
 
 void lander_scene::draw(draw_list& out, double alpha) const {
     using p = lander_physics;
     const double a = std::clamp(alpha, 0.0, 2.0);  // above 1: extrapolated (see scene::draw)
-    out.world_size = {static_cast<float>(width), static_cast<float>(height)};
     draw_terrain(terrain_, out);
     draw_trail(*this, out);
 
@@ -81,6 +94,7 @@ void lander_scene::draw(draw_list& out, double alpha) const {
     const double angle = previous_.angle + turn * a;
     const placement at{previous_.x + (body_.x - previous_.x) * a, previous_.y + (body_.y - previous_.y) * a,
                        std::cos(angle), std::sin(angle)};
+    follow(at.x, at.y, terrain_.height_at(at.x), out);
 
     const rgba hull = state_ == lander_state::crashed ? crashed_colour : hull_colour;
     // Descent stage (a trapezoid), ascent cabin (a triangle), window, legs.
