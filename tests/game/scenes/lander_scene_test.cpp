@@ -158,3 +158,24 @@ TEST(LanderScene, TrailHoldsOnePositionPerTickAndIsNotState) {
     for (int i = 0; i < 400; ++i) b.tick(none, 1.0 / 60);
     EXPECT_EQ(b.trail_size(), ticklab::game::lander_scene::trail_length) << "a fixed-size ring";
 }
+
+TEST(LanderScene, CameraFollowsTheLanderAndZoomsInNearTheGround) {
+    ticklab::game::scene_options options;
+    ticklab::game::lander_scene lander{options};
+    ticklab::game::draw_list high;
+    lander.draw(high, 1.0);
+    EXPECT_FLOAT_EQ(high.world_size.x, 80.0f) << "high up: 80 m wide";
+    const auto shows = [&](const ticklab::game::draw_list& list) {
+        const ticklab::game::lander_body& b = lander.body();
+        return b.x >= list.world_origin.x && b.x <= list.world_origin.x + list.world_size.x &&
+               b.y >= list.world_origin.y && b.y <= list.world_origin.y + list.world_size.y;
+    };
+    EXPECT_TRUE(shows(high));
+    // Falling freely until touchdown: the camera ends 56 m wide, still on the lander.
+    ticklab::game::tick_input none;
+    while (lander.state() == ticklab::game::lander_state::flying) lander.tick(none, 1.0 / 60);
+    ticklab::game::draw_list low;
+    lander.draw(low, 1.0);
+    EXPECT_FLOAT_EQ(low.world_size.x, 56.0f);
+    EXPECT_TRUE(shows(low));
+}
