@@ -76,7 +76,9 @@ void follow(double x, double y, double ground, draw_list& out) {
     const double w = 56.0 + (80.0 - 56.0) * low;
     const double h = w * aspect;
     const double left = std::clamp(x - 0.5 * w, 0.0, lander_scene::width - w);
-    const double bottom = std::clamp(y - 0.45 * h, 0.0, lander_scene::height - h);
+    // The lander a little below the middle, but the ground in view once it is within reach.
+    const double bottom = std::clamp(std::max(y - 0.8 * h, std::min(y - 0.45 * h, ground - 3.0)), 0.0,
+                                     lander_scene::height - h);
     out.world_size = {static_cast<float>(w), static_cast<float>(h)};
     out.world_origin = {static_cast<float>(left), static_cast<float>(bottom)};
 }
@@ -132,7 +134,17 @@ void lander_scene::hud_lines(std::vector<std::string>& out) const {
     out.emplace_back(line);
     std::snprintf(line, sizeof line, "state: %s", std::string{to_string(state_)}.c_str());
     out.emplace_back(line);
-    if (state_ == lander_state::crashed) out.emplace_back("crash: " + crash_reason());
+    if (state_ == lander_state::crashed) {
+        // One broken limit a line, so the HUD box stays narrow.
+        std::string reason = crash_reason();
+        std::string prefix = "crash: ";
+        for (std::size_t start = 0; start < reason.size();) {
+            const std::size_t end = std::min(reason.find("; ", start), reason.size());
+            out.push_back(prefix + reason.substr(start, end - start));
+            prefix = "       ";
+            start = end + 2;
+        }
+    }
     std::snprintf(line, sizeof line, "autopilot: %s", autopilot_ ? "on" : "off");
     out.emplace_back(line);
 }
