@@ -104,9 +104,11 @@ TEST(LanderScene, ReportsItsState) {
     fly(s, 60);
     std::vector<ticklab::game::report_field> fields;
     s.report_fields(fields);
-    ASSERT_EQ(fields.size(), 1u);
+    ASSERT_EQ(fields.size(), 5u) << "state, crash reason, touchdown time and speeds";
     EXPECT_EQ(fields[0].key, "lander_state");
     EXPECT_EQ(fields[0].json_value, "\"landed\"");
+    EXPECT_EQ(fields[1].key, "crash_reason");
+    EXPECT_EQ(fields[1].json_value, "null");
 }
 
 TEST(LanderScene, AutopilotToggleSurvivesASessionReset) {
@@ -127,7 +129,8 @@ TEST(LanderScene, DrawsTerrainPadLanderAndFlame) {
     s.tick(thrust, 1.0 / 60);
     s.draw(burning, 1.0);
     EXPECT_GT(coasting.triangles.size(), 80u);  // 40 ground segments as two triangles each, pad, body
-    EXPECT_EQ(burning.triangles.size(), coasting.triangles.size() + 2);  // the flame
+    // The flame, and the trail's mark for the new tick.
+    EXPECT_EQ(burning.triangles.size(), coasting.triangles.size() + 2 + 1);
 }
 
 TEST(LanderScene, CrashStatesWhichLimitWasBrokenAndByHowMuch) {
