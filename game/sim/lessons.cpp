@@ -50,13 +50,12 @@ constexpr std::array lessons{
                s.loop.max_loops = 3;
            }},
     lesson{"autopilot-5hz", "The autopilot at 5 Hz",
-           "The lander's autopilot reads the state and sets thrust and jets once per tick; the marks on "
-           "the trail are the only moments it sees. At 5 Hz it acts on information up to 200 ms old and "
-           "holds each decision for 200 ms: its attitude control overshoots, the lander rocks, and after "
-           "about 27 s it touches down at 4.1 m/s (limit 2.5) tilted 17 deg (limit 10): a crash, whose "
-           "reason the HUD names. The same controller lands at 10 Hz and above. From 3 to 9 Hz it "
-           "crashes, except at 8 Hz, where the rocking happens to pass upright at touchdown: luck of "
-           "phase, not a better controller. Try other rates with [ and ].",
+           "The autopilot reads the state and sets thrust and jets once per tick (the marks on the trail): "
+           "at 5 Hz it acts on data up to 200 ms old and holds each decision for 200 ms, so its attitude "
+           "control overshoots and the lander rocks; after about 27 s it touches down at 4 m/s (limit "
+           "2.5) tilted 17 deg (limit 10) and crashes, and the HUD names both limits; it lands at 10 Hz "
+           "and above, and from 3 to 9 Hz it crashes except at 8 Hz, where the rocking happens to pass "
+           "upright at touchdown (luck of phase, not a better controller). Try other rates with [ and ].",
            [](lesson_setup& s) {
                s.scene = "lander";
                s.options.autopilot = true;
