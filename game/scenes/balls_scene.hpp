@@ -131,7 +131,7 @@ private:
     // One entry per ball; prev_* is the previous tick's position, for interpolated drawing.
     std::vector<double> x_, y_, prev_x_, prev_y_, vx_, vy_, radius_, inv_mass_;
     std::vector<std::uint8_t> colour_;
-    std::vector<std::uint8_t> asleep_;                // 1: not simulated until woken
+    std::vector<std::uint8_t> asleep_;  // 1: not simulated until woken
     // Each ball's index at creation; moves with the ball through sort_by_cell, so a comparison can
     // match balls across two runs. Not simulation state (not in state_hash).
     std::vector<std::uint32_t> id_, scratch_ids_;

@@ -78,7 +78,7 @@ private:
     bool autopilot_ = false;
     bool thrusting_ = false;  // during the last tick, for the flame
     std::uint64_t ticks_ = 0;
-    double flight_s_ = 0.0;  // virtual seconds flown until touchdown; for the report, not state
+    double flight_s_ = 0.0;                   // virtual seconds flown until touchdown; for the report, not state
     std::array<vec2, trail_length> trail_{};  // ring buffer of tick positions
     std::size_t trail_next_ = 0;
     std::size_t trail_count_ = 0;

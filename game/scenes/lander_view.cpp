@@ -77,8 +77,8 @@ void follow(double x, double y, double ground, draw_list& out) {
     const double h = w * aspect;
     const double left = std::clamp(x - 0.5 * w, 0.0, lander_scene::width - w);
     // The lander a little below the middle, but the ground in view once it is within reach.
-    const double bottom = std::clamp(std::max(y - 0.8 * h, std::min(y - 0.45 * h, ground - 3.0)), 0.0,
-                                     lander_scene::height - h);
+    const double bottom =
+        std::clamp(std::max(y - 0.8 * h, std::min(y - 0.45 * h, ground - 3.0)), 0.0, lander_scene::height - h);
     out.world_size = {static_cast<float>(w), static_cast<float>(h)};
     out.world_origin = {static_cast<float>(left), static_cast<float>(bottom)};
 }

@@ -28,11 +28,11 @@ struct loop_settings {
     std::uint32_t max_loops = 8;      // 1..64
     double time_scale = 1.0;          // 0.1..16 in the panel
     bool paused = false;
-    bool single_step = false;         // one-shot: the session clears it once the step is requested
-    double fps_cap = 0.0;             // 0 = no cap
+    bool single_step = false;  // one-shot: the session clears it once the step is requested
+    double fps_cap = 0.0;      // 0 = no cap
     bool vsync = true;
-    double tick_load_ms = 0.0;        // artificial busy work inside every tick
-    double frame_load_ms = 0.0;       // artificial busy work once per frame
+    double tick_load_ms = 0.0;   // artificial busy work inside every tick
+    double frame_load_ms = 0.0;  // artificial busy work once per frame
     loop_strategy strategy;
     double frame_time_clamp_ms = 250.0;  // (0, 10000], for catch_up::clamp_frame_time
     // The comparison view: a ghost simulation of the same scene running `ghost_strategy` at

@@ -63,7 +63,7 @@ enum class time_scaling : std::uint8_t {
 // Safety limits that hold whatever the strategy: they keep a window responsive in the spiral of death.
 inline constexpr std::uint32_t safety_ticks_per_frame = 10'000;
 inline constexpr nanoseconds safety_tick_time_per_frame = std::chrono::milliseconds{250};  // real time
-inline constexpr nanoseconds max_debt = std::chrono::seconds{60};                             // virtual time
+inline constexpr nanoseconds max_debt = std::chrono::seconds{60};                          // virtual time
 
 struct loop_config {
     std::uint32_t tick_rate_hz = 60;
@@ -84,17 +84,18 @@ struct tick_info {
 };
 
 struct frame_stats {
-    std::uint64_t frame_index = 0;        // 1 for the first frame
-    std::uint32_t ticks = 0;              // ticks run this frame
-    double alpha = 0.0;                   // [0, 1): how far virtual time is past the last tick (1 with variable stepping: the state is current)
-    nanoseconds simulated{0};             // virtual time that passed this frame (the seed's frameTime)
-    nanoseconds real{0};                  // real time since the previous frame
-    nanoseconds dropped{0};               // backlog discarded this frame by the cap
-    nanoseconds tick_cost{0};             // real time spent inside ticks this frame
-    bool capped = false;                  // the cap stopped ticks that were due
-    bool stepped = false;                 // this frame's tick was a single step while paused
-    bool safety_stop = false;             // a safety limit stopped ticks (uncapped catch-up)
-    nanoseconds debt{0};                  // backlog carried to the next frame (keep_debt, uncapped)
+    std::uint64_t frame_index = 0;  // 1 for the first frame
+    std::uint32_t ticks = 0;        // ticks run this frame
+    double alpha =
+        0.0;  // [0, 1): how far virtual time is past the last tick (1 with variable stepping: the state is current)
+    nanoseconds simulated{0};  // virtual time that passed this frame (the seed's frameTime)
+    nanoseconds real{0};       // real time since the previous frame
+    nanoseconds dropped{0};    // backlog discarded this frame by the cap
+    nanoseconds tick_cost{0};  // real time spent inside ticks this frame
+    bool capped = false;       // the cap stopped ticks that were due
+    bool stepped = false;      // this frame's tick was a single step while paused
+    bool safety_stop = false;  // a safety limit stopped ticks (uncapped catch-up)
+    nanoseconds debt{0};       // backlog carried to the next frame (keep_debt, uncapped)
     // Running totals since construction.
     std::uint64_t total_ticks = 0;
     nanoseconds total_dropped{0};

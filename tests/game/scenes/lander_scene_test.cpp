@@ -139,7 +139,8 @@ TEST(LanderScene, CrashStatesWhichLimitWasBrokenAndByHowMuch) {
     EXPECT_EQ(lander.crash_reason(), "") << "flying";
     ticklab::game::tick_input none;
     // No thrust from the start: it falls far too fast.
-    for (int i = 0; i < 60 * 60 && lander.state() == ticklab::game::lander_state::flying; ++i) lander.tick(none, 1.0 / 60);
+    for (int i = 0; i < 60 * 60 && lander.state() == ticklab::game::lander_state::flying; ++i)
+        lander.tick(none, 1.0 / 60);
     ASSERT_EQ(lander.state(), ticklab::game::lander_state::crashed);
     const std::string reason = lander.crash_reason();
     EXPECT_NE(reason.find("vertical speed"), std::string::npos) << reason;
