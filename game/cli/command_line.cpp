@@ -123,8 +123,12 @@ std::string jitter_check(double value) {
     return "frame jitter (ms) " + format_limit(value) + " is not allowed: use a value from 0 to 1000";
 }
 
-// "catch-up=debt,smoothing=none": the ghost's strategy, starting from the ghost's default.
-loop_strategy parse_compare(const std::string& text, loop_strategy strategy) {
+// "catch-up=debt,smoothing=none,tick-rate=5": the keys in which the ghost differs from main. The
+// ghost starts as a copy of main's settings (`loop` already holds every main flag), so a key that is
+// not named stays as main has it.
+void parse_compare(const std::string& text, loop_settings& loop) {
+    loop.ghost_strategy = loop.strategy;
+    loop.ghost_tick_rate_hz = 0;
     std::size_t start = 0;
     while (start <= text.size()) {
         const std::size_t end = std::min(text.find(',', start), text.size());
@@ -134,13 +138,17 @@ loop_strategy parse_compare(const std::string& text, loop_strategy strategy) {
             throw bad_value("--compare '" + text +
                             "' is not allowed: use KEY=VALUE pairs separated by commas, e.g. catch-up=debt");
         }
-        if (std::string error = set_strategy_field(strategy, pair.substr(0, equals), pair.substr(equals + 1));
-            !error.empty()) {
+        const std::string key = pair.substr(0, equals);
+        const std::string value = pair.substr(equals + 1);
+        if (key == "tick-rate") {
+            loop.ghost_tick_rate_hz =
+                static_cast<std::uint32_t>(checked_number("--compare tick-rate", value, ticklab::check_tick_rate));
+        } else if (std::string error = set_strategy_field(loop.ghost_strategy, key, value); !error.empty()) {
+            if (error.find("is not a strategy") != std::string::npos) error += " (or tick-rate)";
             throw bad_value("--compare: " + error);
         }
         start = end + 1;
     }
-    return strategy;
 }
 
 template <typename Enum, std::size_t N>
@@ -224,7 +232,7 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
     }
     if (given("--compare")) {
         out.loop.compare = true;
-        out.loop.ghost_strategy = parse_compare(raw.compare, out.loop.ghost_strategy);
+        parse_compare(raw.compare, out.loop);
     }
     if (given("--frame-jitter-ms")) {
         out.frame_jitter_ms = checked_number("--frame-jitter-ms", raw.frame_jitter_ms, jitter_check);
@@ -303,7 +311,7 @@ parse_result parse_command_line(int argc, const char* const* argv) {
                    "Most real time one frame brings with --catch-up clamp, ms (default 250)")
         ->type_name("MS");
     app.add_option("--compare", raw.compare,
-                   "Run a ghost with another strategy, e.g. stepping=variable or catch-up=debt,smoothing=none")
+                   "Run a ghost that differs from main only in the named keys, e.g. smoothing=none or tick-rate=5")
         ->type_name("SPEC");
     app.add_option("--frame-jitter-ms", raw.frame_jitter_ms,
                    "Headless and screenshot runs: vary each frame's real time by up to +-this, ms (default 0)")

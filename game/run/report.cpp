@@ -44,6 +44,26 @@ std::string dump(const ordered_json& value) {
     return value.dump(-1, ' ', false, ordered_json::error_handler_t::replace);
 }
 
+// The comparison ghost's side (null without a ghost): its ticks and state_hash, how far it has
+// drifted from main (scene::divergence), and its own scene keys prefixed with "ghost_" (the
+// lander's outcome: ghost_lander_state).
+void add_ghost_fields(const session& s, ordered_json& report) {
+    const session* ghost = s.ghost();
+    if (ghost == nullptr) {
+        report["ghost_ticks"] = nullptr;
+        report["ghost_state_hash"] = nullptr;
+        report["divergence"] = nullptr;
+        return;
+    }
+    report["ghost_tick_rate"] = ghost->loop().tick_rate();
+    report["ghost_ticks"] = ghost->loop().ticks();
+    report["ghost_state_hash"] = hex64(ghost->state_hash());
+    report["divergence"] = json_number(s.current_scene().divergence(ghost->current_scene()));
+    std::vector<report_field> own;
+    ghost->current_scene().report_fields(own);
+    for (const report_field& field : own) report["ghost_" + field.key] = ordered_json::parse(field.json_value);
+}
+
 }  // namespace
 
 std::string json_string(std::string_view value) {
@@ -77,6 +97,7 @@ nlohmann::ordered_json report_object(const session& s, double real_time_s) {
     std::vector<report_field> fields;
     s.current_scene().report_fields(fields);
     for (const report_field& field : fields) report[field.key] = ordered_json::parse(field.json_value);
+    add_ghost_fields(s, report);
     return report;
 }
 

@@ -9,7 +9,10 @@
 // real-time costs tick_ms_mean, tick_ms_p99 (one simulation tick), frame_ms_mean, frame_ms_p99
 // (frame start to frame start), render_ms_mean, render_ms_p99 (window runs only, else null) and
 // cpu_s (the process's user + system CPU seconds), then the scene's
-// own keys (the lander adds lander_state: "flying" | "landed" | "crashed"). state_hash is a
+// own keys (the lander adds lander_state: "flying" | "landed" | "crashed", crash_reason: a string
+// naming each broken limit or null, and after touchdown touchdown_s, touchdown_vy, touchdown_vx), then the comparison
+// ghost's: ghost_ticks, ghost_state_hash and divergence (null without a ghost; with one also
+// ghost_tick_rate and the ghost's scene keys prefixed "ghost_"). state_hash is a
 // string "0x" + 16 lowercase hex digits: JSON numbers lose 64-bit integers in most readers.
 // Non-finite numbers are written as null, whole numbers without a decimal point. Written with
 // nlohmann-json (Debian's nlohmann-json3-dev).

@@ -61,6 +61,7 @@ public:
     void report_fields(std::vector<report_field>& out) const override;
     void write_options(scene_options& options) const override;
     [[nodiscard]] std::uint64_t state_hash() const override;
+    [[nodiscard]] double divergence(const scene& other) const override;
 
     void start_scripts(scene_services& services) override;
 
@@ -130,7 +131,10 @@ private:
     // One entry per ball; prev_* is the previous tick's position, for interpolated drawing.
     std::vector<double> x_, y_, prev_x_, prev_y_, vx_, vy_, radius_, inv_mass_;
     std::vector<std::uint8_t> colour_;
-    std::vector<std::uint8_t> asleep_;                // 1: not simulated until woken
+    std::vector<std::uint8_t> asleep_;  // 1: not simulated until woken
+    // Each ball's index at creation; moves with the ball through sort_by_cell, so a comparison can
+    // match balls across two runs. Not simulation state (not in state_hash).
+    std::vector<std::uint32_t> id_, scratch_ids_;
     std::vector<std::uint16_t> still_ticks_;          // consecutive ticks slower than sleep_speed
     std::size_t sleeping_ = 0;                        // balls with asleep_ set
     std::vector<std::uint32_t> awake_in_cell_;        // per grid cell, filled only while some balls sleep

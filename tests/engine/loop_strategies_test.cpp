@@ -41,8 +41,9 @@ struct strategy_fixture : ::testing::Test {
 using LoopStrategies = strategy_fixture;
 
 TEST_F(LoopStrategies, ClampLimitsTheFrameTimeNotTheTickCount) {
-    fixed_loop loop{source, {.tick_rate_hz = 100, .max_loops = 2, .catch_up_mode = catch_up::clamp_frame_time,
-                             .frame_time_clamp = 250ms}};
+    fixed_loop loop{
+        source,
+        {.tick_rate_hz = 100, .max_loops = 2, .catch_up_mode = catch_up::clamp_frame_time, .frame_time_clamp = 250ms}};
     const auto& hitch = frame(loop, 10s);
     EXPECT_EQ(hitch.ticks, 25u) << "max_loops does not apply; 250 ms of 10 ms ticks does";
     EXPECT_EQ(hitch.dropped, 9750ms);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cinttypes>
+#include <cmath>
 #include <cstdio>
 
 namespace ticklab::app::panel_sections {
@@ -90,6 +91,15 @@ void ghost_state(const game::session& session, const game::session& ghost, state
         ImGui::TextColored({0.4f, 0.9f, 0.6f, 1.0f}, "same state, bit for bit");
     } else {
         ImGui::TextColored({1.0f, 0.75f, 0.3f, 1.0f}, "states differ");
+    }
+    const double drift = session.current_scene().divergence(ghost.current_scene());
+    if (std::isfinite(drift)) {
+        ImGui::Text("divergence %.3f %s", drift, session.current_entry().name == "lander" ? "m apart" : "mean error");
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip(
+                "How far the ghost has drifted from main: balls, the mean distance between\n"
+                "each ball and its twin (world units); lander, the distance between the landers.");
+        }
     }
 }
 

@@ -293,10 +293,10 @@ INSTANTIATE_TEST_SUITE_P(Toggled, Lessons,
                          param_name);
 
 // Every lesson with a claim has a check, so a new lesson cannot go untested (autopilot-5hz's claim
-// belongs to the autopilot work and is checked there).
+// is checked by LessonAutopilot5Hz.CrashesAt5HzWithItsReasonAndLandsAt60Hz in session_test.cpp).
 TEST(LessonClaims, EveryClaimHasACheck) {
     for (const auto& l : ticklab::game::lesson_table()) {
-        if (l.claim.empty()) continue;
+        if (l.claim.empty() || l.name == "autopilot-5hz") continue;
         EXPECT_TRUE(claim_checks().contains(l.name)) << l.name;
     }
 }

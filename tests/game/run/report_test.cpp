@@ -51,3 +51,33 @@ TEST(Report, HasEveryKeyAndTheSceneFields) {
     EXPECT_EQ(json.front(), '{');
     EXPECT_EQ(json.back(), '}');
 }
+
+TEST(Report, GhostKeysAreNullWithoutAGhost) {
+    ticklab::manual_time_source source;
+    ticklab::game::session s{source, "lander", {}, {}};
+    source.advance(100ms);
+    s.update_frame(s.advance());
+    const std::string json = ticklab::game::report_json(s, 0.1);
+    for (const char* key : {"\"ghost_ticks\": null", "\"ghost_state_hash\": null", "\"divergence\": null"}) {
+        EXPECT_NE(json.find(key), std::string::npos) << key << " in " << json;
+    }
+}
+
+TEST(Report, GhostKeysDescribeTheGhost) {
+    ticklab::manual_time_source source;
+    ticklab::game::loop_settings settings;
+    settings.compare = true;
+    settings.ghost_tick_rate_hz = 5;
+    ticklab::game::session s{source, "lander", {}, settings};
+    for (int i = 0; i < 40; ++i) {
+        source.advance(25ms);
+        s.update_frame(s.advance());
+    }
+    ASSERT_NE(s.ghost(), nullptr);
+    const std::string json = ticklab::game::report_json(s, 1.0);
+    for (const char* key : {"\"ghost_tick_rate\": 5", "\"ghost_ticks\": ", "\"ghost_state_hash\": \"0x",
+                            "\"divergence\": ", "\"ghost_lander_state\": \"flying\""}) {
+        EXPECT_NE(json.find(key), std::string::npos) << key << " in " << json;
+    }
+    EXPECT_EQ(json.find("\"divergence\": null"), std::string::npos) << json;
+}
