@@ -29,8 +29,8 @@ void lessons(game::session& session, lessons_state& state) {
     std::size_t& picked = *state.picked;
 
     if (active != nullptr) {
-        ImGui::TextUnformatted(std::string{active->title}.c_str());
         ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(std::string{active->title}.c_str());  // wraps: titles are longer than the panel
         ImGui::TextDisabled("%s", std::string{active->explanation}.c_str());
         ImGui::PopTextWrapPos();
         ImGui::Separator();

@@ -160,7 +160,7 @@ void beat_line(const game::timeline_recorder& timeline) {
         const std::uint32_t ticks = timeline.frame_at(i).ticks;
         used += static_cast<std::size_t>(std::snprintf(text + used, sizeof text - used, " %u", std::min(ticks, 99u)));
     }
-    ImGui::TextUnformatted(text);
+    ImGui::TextWrapped("%s", text);  // wraps inside the panel at any text size
 }
 
 void swatch(ImU32 colour, const char* text) {
@@ -172,12 +172,16 @@ void legend() {
     ImGui::TextDisabled("frames:");
     swatch(one_tick_frame, "1 tick");
     swatch(burst_frame, "burst");
+    explain(terms::burst);
     swatch(zero_tick_frame, "no tick");
     swatch(dropped_hatch, "dropped");
+    explain(terms::dropped);
     ImGui::TextDisabled("marks: ticks where due;");
     swatch(tick_late, "late");
+    explain(terms::late);
     ImGui::SameLine(0.0f, 8.0f);
     ImGui::TextDisabled("bars: alpha");
+    explain(terms::alpha);
 }
 
 }  // namespace
