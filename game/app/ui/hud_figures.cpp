@@ -12,7 +12,7 @@
 namespace ticklab::app {
 namespace {
 
-constexpr std::array<std::pair<hud_figure, std::string_view>, 8> names{{
+constexpr std::array<std::pair<hud_figure, std::string_view>, 9> names{{
     {hud_figure::ticks_per_frame, "ticks_per_frame"},
     {hud_figure::alpha, "alpha"},
     {hud_figure::dropped_ms, "dropped_ms"},
@@ -20,7 +20,8 @@ constexpr std::array<std::pair<hud_figure, std::string_view>, 8> names{{
     {hud_figure::fps, "fps"},
     {hud_figure::sim_speed, "sim_speed"},
     {hud_figure::frame_ms, "frame_ms"},
-    {hud_figure::lander_speed, "lander_speed"},
+    {hud_figure::lander_fall, "lander_fall"},
+    {hud_figure::lander_drift, "lander_drift"},
 }};
 
 using enum hud_figure;
@@ -36,10 +37,11 @@ const std::vector<lesson_figures>& lesson_table() {
         {"basics", {ticks_per_frame, alpha, dropped_ms, debt_ms}},
         {"10hz", {ticks_per_frame, alpha, fps}},
         {"10hz-smooth", {ticks_per_frame, alpha, fps}},
+        {"beat", {ticks_per_frame, fps, alpha}},
         {"slow-machine", {ticks_per_frame, frame_ms, alpha, dropped_ms}},
         {"spiral", {ticks_per_frame, debt_ms, frame_ms, dropped_ms}},
         {"scale-4x", {ticks_per_frame, sim_speed, dropped_ms, alpha}},
-        {"autopilot-5hz", {lander_speed, ticks_per_frame}},
+        {"autopilot-5hz", {lander_fall, lander_drift, ticks_per_frame}},
     };
     return table;
 }
@@ -71,7 +73,7 @@ std::vector<hud_figure> hud_figures_for(std::string_view lesson, std::string_vie
     for (const auto& entry : lesson_table()) {
         if (entry.lesson == lesson) return entry.figures;
     }
-    if (scene == "lander") return {lander_speed, ticks_per_frame};
+    if (scene == "lander") return {lander_fall, lander_drift};
     return {ticks_per_frame, alpha, dropped_ms, debt_ms};
 }
 
@@ -102,15 +104,16 @@ hud_line figure_line(hud_figure figure, const game::session& session, const fps_
         }
         case frame_ms:
             return {format("frame %.1f ms", meter.frame_ms()), hud_style::figure};
-        case lander_speed: {
+        case lander_fall:
+        case lander_drift: {
             const auto* lander = dynamic_cast<const game::lander_scene*>(&session.current_scene());
             if (lander == nullptr) return {"speed -", hud_style::figure};
-            const auto& body = lander->body();
             using limits = game::lander_physics;
-            const bool over = std::abs(body.vy) > limits::max_landing_vy || std::abs(body.vx) > limits::max_landing_vx;
-            return {format("speed v %.1f/%.1f h %.1f/%.1f m/s", std::abs(body.vy), limits::max_landing_vy,
-                           std::abs(body.vx), limits::max_landing_vx),
-                    over ? hud_style::figure_alert : hud_style::figure};
+            const bool fall = figure == lander_fall;
+            const double speed = std::abs(fall ? lander->body().vy : lander->body().vx);
+            const double limit = fall ? limits::max_landing_vy : limits::max_landing_vx;
+            return {format("%s %.1f / %.1f m/s", fall ? "fall" : "drift", speed, limit),
+                    speed > limit ? hud_style::figure_alert : hud_style::figure};
         }
     }
     return {"?", hud_style::figure};

@@ -29,7 +29,8 @@ enum class hud_figure : std::uint8_t {
     fps,
     sim_speed,
     frame_ms,
-    lander_speed,  // the lander's speeds against the landing limits
+    lander_fall,   // the lander's vertical speed against the landing limit
+    lander_drift,  // and its horizontal speed
 };
 
 // The name a lesson file uses ("ticks_per_frame", "alpha", ...), and back; nullopt for an unknown name.
@@ -37,7 +38,7 @@ enum class hud_figure : std::uint8_t {
 [[nodiscard]] std::optional<hud_figure> hud_figure_from_name(std::string_view name);
 
 // The figures for `lesson` ("" for none) running `scene`: the lesson's own list when it has one,
-// else the scene's default (the lander's speed for the lander, the loop's figures otherwise).
+// else the scene's default (the lander's speeds for the lander, the loop's figures otherwise).
 [[nodiscard]] std::vector<hud_figure> hud_figures_for(std::string_view lesson, std::string_view scene);
 
 // One figure as a large HUD line, e.g. "ticks/frame  3"; alert-styled when past its limit.

@@ -21,7 +21,7 @@ TEST(HudFigures, LoopLessonsShowTicksPerFrameAlphaDroppedAndDebtByDefault) {
 TEST(HudFigures, EachLessonHasItsOwnFigures) {
     EXPECT_EQ(hud_figures_for("spiral", "balls").at(1), debt_ms);
     EXPECT_EQ(hud_figures_for("scale-4x", "balls").at(1), sim_speed);
-    EXPECT_EQ(hud_figures_for("autopilot-5hz", "lander").front(), lander_speed);
+    EXPECT_EQ(hud_figures_for("autopilot-5hz", "lander").front(), lander_fall);
     // Every lesson in the table is covered (no lesson falls back to the default by a typo).
     for (const auto& lesson : ticklab::game::lesson_table()) {
         if (lesson.name == "basics") continue;
@@ -30,16 +30,17 @@ TEST(HudFigures, EachLessonHasItsOwnFigures) {
 }
 
 TEST(HudFigures, TheLanderSceneDefaultsToItsSpeedAgainstTheLimits) {
-    EXPECT_EQ(hud_figures_for("", "lander").front(), lander_speed);
+    EXPECT_EQ(hud_figures_for("", "lander"), (std::vector<hud_figure>{lander_fall, lander_drift}));
     ticklab::manual_time_source source;
     const ticklab::game::session session{source, "lander", {}, {}};
-    const fps_meter fps;
-    const hud_line line = figure_line(lander_speed, session, fps);
-    EXPECT_NE(line.text.find("/2.5"), std::string::npos) << line.text;
+    const fps_meter meter;
+    const hud_line line = figure_line(lander_fall, session, meter);
+    EXPECT_NE(line.text.find("/ 2.5 m/s"), std::string::npos) << line.text;
 }
 
 TEST(HudFigures, NamesRoundTripForLessonFiles) {
-    for (hud_figure f : {ticks_per_frame, alpha, dropped_ms, debt_ms, fps, sim_speed, frame_ms, lander_speed}) {
+    for (hud_figure f :
+         {ticks_per_frame, alpha, dropped_ms, debt_ms, fps, sim_speed, frame_ms, lander_fall, lander_drift}) {
         EXPECT_EQ(hud_figure_from_name(hud_figure_name(f)), f);
     }
     EXPECT_FALSE(hud_figure_from_name("alpah"));
