@@ -51,7 +51,7 @@ struct replay_panel_state {
 };
 
 struct timeline_panel_state {
-    int span_index = 2;  // into the section's list of spans (0.5 s)
+    int span_index = 3;  // into the section's list of spans (0.5 s)
 };
 
 struct loop_panel_state {
