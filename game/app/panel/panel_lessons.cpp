@@ -45,8 +45,8 @@ void lessons(game::session& session, lessons_state& state) {
     std::size_t& picked = *state.picked;
 
     if (active != nullptr) {
-        ImGui::TextUnformatted(active->title.c_str());
         ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(active->title.c_str());  // wraps: titles are longer than the panel
         ImGui::TextDisabled("%s", active->explanation.c_str());
         ImGui::PopTextWrapPos();
         if (!active->toggle.empty()) ImGui::TextDisabled("B: before/after (%s)", active->toggle.c_str());

@@ -76,7 +76,10 @@ void loop_state(const game::session& session) {
         ImGui::TextColored({1.0f, 0.35f, 0.35f, 1.0f}, "Safety limit hit: stopped after %u ticks this frame",
                            frame.ticks);
     }
-    if (frame.debt.count() > 0) ImGui::Text("Debt carried: %.1f ms", ticklab::to_milliseconds(frame.debt));
+    if (frame.debt.count() > 0) {
+        ImGui::Text("Debt carried: %.1f ms", ticklab::to_milliseconds(frame.debt));
+        explain(terms::debt);
+    }
 }
 
 void ghost_state(const game::session& session, const game::session& ghost, state_hashes& hashes) {
