@@ -113,7 +113,8 @@ task_handle scheduler::add_time(time_task_options options, task_function fn) {
                    .budgeting = options.budgeting,
                    .name = std::move(options.name)};
     if (options.last) {
-        if (options.duration != nanoseconds{0}) bad("schedule_time: both duration and last given; allowed: one of them");
+        if (options.duration != nanoseconds{0})
+            bad("schedule_time: both duration and last given; allowed: one of them");
         if (*options.last < options.start) {
             bad("schedule_time: last " + std::to_string(options.last->count()) + " ns is before start " +
                 std::to_string(options.start.count()) + " ns; allowed: >= start");
@@ -180,8 +181,8 @@ task_handle scheduler::add_frame_offset(frame_offset_options options, task_funct
 
 task_handle scheduler::add_frame_spread(frame_spread_options options, task_function fn) {
     if (options.per_frame < 1 || options.per_frame > max_spread) {
-        bad("schedule_frame_spread: per_frame " + std::to_string(options.per_frame) + " is out of range; allowed: 1 to " +
-            std::to_string(max_spread));
+        bad("schedule_frame_spread: per_frame " + std::to_string(options.per_frame) +
+            " is out of range; allowed: 1 to " + std::to_string(max_spread));
     }
     return add({.kind = task_kind::time,
                 .queue_lane = lane::time,
@@ -351,8 +352,8 @@ void scheduler::begin_frame(frame_window window) {
             std::to_string(window.start.count()) + " ns; allowed: end >= start");
     }
     if (window.start < now()) {
-        bad("begin_frame: start " + std::to_string(window.start.count()) + " ns is before now() = " +
-            std::to_string(now().count()) + " ns; allowed: >= now()");
+        bad("begin_frame: start " + std::to_string(window.start.count()) +
+            " ns is before now() = " + std::to_string(now().count()) + " ns; allowed: >= now()");
     }
     driving_scope scope{*this, static_cast<int>(lane_count), "begin_frame"};
     frame_ = window;
@@ -364,7 +365,8 @@ void scheduler::begin_frame(frame_window window) {
 void scheduler::place_in_frame(std::uint32_t index) {
     slot& s = slots_[index];
     if (s.state == slot_state::paused) return;  // resume() puts it back between frames
-    if (s.state == slot_state::queued || s.state == slot_state::held) unqueue(index);  // a run the last frame did not reach
+    if (s.state == slot_state::queued || s.state == slot_state::held)
+        unqueue(index);  // a run the last frame did not reach
     const std::int64_t start = frame_.start.count();
     const std::int64_t end = frame_.end.count();
     std::int64_t due = 0;
@@ -583,8 +585,7 @@ bool scheduler::dispatch(std::uint32_t index, std::int64_t due, std::int64_t& ne
     return true;
 }
 
-[[gnu::noinline]] bool scheduler::next_in_frame(slot& s, std::uint32_t index, std::int64_t due,
-                                                std::int64_t& next) {
+[[gnu::noinline]] bool scheduler::next_in_frame(slot& s, std::uint32_t index, std::int64_t due, std::int64_t& next) {
     bool more = false;
     if (s.next_run == timing::frame_spread) {
         std::uint32_t& step = cold_[index].spread_step;

@@ -172,11 +172,13 @@ void balls_scene::spawn_wave(std::uint32_t count) {
     }
 }
 
+ticklab::script_of<std::uint32_t> balls_scene::next_wave() {
+    co_await ticklab::wait(wave_interval);
+    co_return wave_size;
+}
+
 ticklab::script balls_scene::waves() {
-    for (;;) {
-        co_await ticklab::wait(wave_interval);
-        spawn_wave();
-    }
+    for (;;) spawn_wave(co_await next_wave());  // the child script's result: the wave's size
 }
 
 void balls_scene::start_scripts(scene_services& services) {

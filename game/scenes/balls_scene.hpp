@@ -69,7 +69,8 @@ public:
     // next palette colour (the ball count stays the same). A script calls it every wave_interval of
     // virtual time; call it only from timed work or a tick, never from drawing, so it stays
     // deterministic.
-    void spawn_wave(std::uint32_t count = 40);
+    static constexpr std::uint32_t wave_size = 40;
+    void spawn_wave(std::uint32_t count = wave_size);
     static constexpr ticklab::nanoseconds wave_interval = std::chrono::seconds{4};
     // Balls at `center` (world units) with small random velocities; stops at max_balls.
     void spawn_at(double x, double y, std::uint32_t count);
@@ -119,6 +120,8 @@ private:
     void sort_by_cell();
     [[nodiscard]] double random_radius();
     [[nodiscard]] ticklab::script waves();
+    // One wave's wait: resumes wave_interval later with how many balls that wave relaunches.
+    [[nodiscard]] ticklab::script_of<std::uint32_t> next_wave();
 
     balls_config config_;
     scene_options options_;

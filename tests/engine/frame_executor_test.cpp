@@ -182,6 +182,7 @@ TEST(FrameExecutor, RefusesBadSettings) {
     scheduler tasks;
     EXPECT_THROW(frame_executor(loop, tasks, {.frame_budget = -1ms}), std::invalid_argument);
     EXPECT_THROW(frame_executor(loop, tasks, {.govern_load = true}), std::invalid_argument);
-    EXPECT_THROW(frame_executor(loop, tasks, {.frame_budget = 16ms, .govern_load = true, .governor = {.max_step = 2.0}}),
-                 std::invalid_argument);
+    EXPECT_THROW(
+        frame_executor(loop, tasks, {.frame_budget = 16ms, .govern_load = true, .governor = {.max_step = 2.0}}),
+        std::invalid_argument);
 }

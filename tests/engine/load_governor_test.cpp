@@ -17,7 +17,8 @@ struct workload {
     nanoseconds fixed;
     nanoseconds scalable;
     [[nodiscard]] nanoseconds at(double level) const {
-        return fixed + nanoseconds{static_cast<std::int64_t>(std::llround(static_cast<double>(scalable.count()) * level))};
+        return fixed +
+               nanoseconds{static_cast<std::int64_t>(std::llround(static_cast<double>(scalable.count()) * level))};
     }
 };
 
@@ -72,7 +73,8 @@ TEST(LoadGovernor, ALoadThatChangesIsFollowedWithoutOscillating) {
         {150, {.fixed = 3ms, .scalable = 30ms}},
         {150, {.fixed = 2ms, .scalable = 16ms}},
     };
-    for (int step = 0; step < 20; ++step) phases.push_back({10, {.fixed = 2ms, .scalable = nanoseconds{16ms} + step * 1ms}});
+    for (int step = 0; step < 20; ++step)
+        phases.push_back({10, {.fixed = 2ms, .scalable = nanoseconds{16ms} + step * 1ms}});
     const run_result r = run(governor, phases);
     EXPECT_EQ(r.reversals, 3) << "one reversal per change of direction in the load: up, down, up, down";
     // After each phase had time to settle, idle is in the band (or the level is at a bound).

@@ -152,7 +152,9 @@ TEST(SchedulerFrameEvents, IdleTasksRunOnlyWithTimeLeftAndTakeTurns) {
     EXPECT_EQ(tasks.run_idle(0ms), 0u);
     EXPECT_EQ(tasks.run_idle(-1ms), 0u);
     EXPECT_EQ(tasks.run_idle(1h), 4u) << "each at most once a call";
-    EXPECT_EQ(order, "ABCDA" "BCDA");
+    EXPECT_EQ(order,
+              "ABCDA"
+              "BCDA");
     EXPECT_EQ(tasks.info(task_handle{0, 1})->kind, ticklab::task_kind::idle);
 }
 

@@ -230,7 +230,7 @@ TEST(Scheduler, TaskScheduledForNowDuringDispatchRunsFirstInTheNextPass) {
         c.tasks.schedule_time({.start = c.tasks.now()}, [&](task_context& inner) {
             log.push_back("now@" + std::to_string(inner.tasks.now() / 1ms));
         });
-        c.tasks.schedule_time({.start = 0ms}, [&] { log.push_back("past"); });  // earlier = now
+        c.tasks.schedule_time({.start = 0ms}, [&] { log.push_back("past"); });   // earlier = now
         c.tasks.schedule_time({.start = 7ms}, [&] { log.push_back("later"); });  // inside this pass: runs in it
     });
     tasks.schedule_time({.start = 5ms}, [&] { log.push_back("b"); });
@@ -263,9 +263,8 @@ TEST(Scheduler, ZeroDelayRunPostedBeforeATickRunsAfterThatTickWhateverTheFrames)
         } game{tasks, log};
         tasks.schedule_time({.start = 13ms}, [&](task_context& c) {
             log.push_back("post@13");
-            c.tasks.schedule_time({}, [&](task_context& inner) {
-                log.push_back("zero@" + std::to_string(inner.tasks.now() / 1ms));
-            });
+            c.tasks.schedule_time(
+                {}, [&](task_context& inner) { log.push_back("zero@" + std::to_string(inner.tasks.now() / 1ms)); });
         });
         for (int i = 0; i < 40ms / frame_time; ++i) {
             source.advance(frame_time);

@@ -74,9 +74,12 @@ TEST(SeedTexts, Text000CallsAtTheSameTimeRunFirstInFirstOutAndAGoneTargetIsSkipp
     const ticklab::object_handle polly = objects.create();
     const ticklab::object_handle gone = objects.create();
     std::string order;
-    deferred.call(objects, polly, [&](parrot&) { order += '1'; }, 50ms);
-    deferred.call(objects, gone, [&](parrot&) { order += 'x'; }, 50ms);
-    deferred.call(objects, polly, [&](parrot&) { order += '2'; }, 50ms);
+    deferred.call(
+        objects, polly, [&](parrot&) { order += '1'; }, 50ms);
+    deferred.call(
+        objects, gone, [&](parrot&) { order += 'x'; }, 50ms);
+    deferred.call(
+        objects, polly, [&](parrot&) { order += '2'; }, 50ms);
     objects.destroy(gone);  // the game destroyed it before the call was due
     tasks.advance_to(50ms);
     EXPECT_EQ(order, "12");
@@ -186,7 +189,8 @@ TEST(SeedTexts, Text002Figure113EventsAt51And54RunInTheFrameThatEndsAt60WithTheC
     figure_client sim;
     std::vector<std::pair<std::uint64_t, nanoseconds>> ran;  // (frame, clock)
     for (const nanoseconds at : {51ms, 54ms}) {
-        tasks.schedule_time({.start = at}, [&](task_context& c) { ran.emplace_back(c.tasks.current_frame().index, c.tasks.now()); });
+        tasks.schedule_time({.start = at},
+                            [&](task_context& c) { ran.emplace_back(c.tasks.current_frame().index, c.tasks.now()); });
     }
     for (int frame = 0; frame < 4; ++frame) {
         real_time.advance(20ms);  // frames of 20 ms
@@ -214,11 +218,11 @@ TEST(SeedTexts, Text002StoppedTimeEventsPauseWhileFrameAndRenderEventsGoOn) {
             executor.execute_frame(sim);
         }
     };
-    frames(3);                // 60 ms: updates at 0, 15, 30, 45, 60
-    loop.clock().pause();     // Stop()
-    frames(50);               // a second of real time, none of it simulated
-    loop.clock().resume();    // Run(): the stopped time is taken out of simulation time
-    frames(1);                // 80 ms of simulation: 75
+    frames(3);              // 60 ms: updates at 0, 15, 30, 45, 60
+    loop.clock().pause();   // Stop()
+    frames(50);             // a second of real time, none of it simulated
+    loop.clock().resume();  // Run(): the stopped time is taken out of simulation time
+    frames(1);              // 80 ms of simulation: 75
     EXPECT_EQ(balls, (std::vector<nanoseconds>{0ms, 15ms, 30ms, 45ms, 60ms, 75ms}));
     EXPECT_EQ(frame_events, 54);
     EXPECT_EQ(renders, 54);
@@ -239,8 +243,7 @@ TEST(SeedTexts, Text002CombinedEventsTenMillisecondsAfterEachFrameStartsAndFiveT
         executor.execute_frame(sim);
     }
     EXPECT_EQ(after_start, (std::vector<nanoseconds>{10ms, 30ms}));
-    EXPECT_EQ(five_a_frame,
-              (std::vector<nanoseconds>{4ms, 8ms, 12ms, 16ms, 20ms, 26ms, 32ms, 38ms, 44ms, 50ms}));
+    EXPECT_EQ(five_a_frame, (std::vector<nanoseconds>{4ms, 8ms, 12ms, 16ms, 20ms, 26ms, 32ms, 38ms, 44ms, 50ms}));
 }
 
 // ---- text 003: straight-line code that waits for replies ------------------------------------------
@@ -283,11 +286,10 @@ TEST(SeedTexts, Text003FubenScoreWaitsForEachPlayersReplyAsStraightLineCode) {
     scripts.start(eval_fuben_score(players, printed));
     EXPECT_EQ(printed, (std::vector<std::string>{"onFubenEnd player 0 score 3"})) << "waiting for player 0";
     for (int ms = 10; ms <= 100; ms += 10) tasks.advance_to(std::chrono::milliseconds{ms});
-    EXPECT_EQ(printed, (std::vector<std::string>{
-                           "onFubenEnd player 0 score 3", "onEvalFubenScore player 0 score 3",
-                           "onFubenEnd player 1 score 7", "onEvalFubenScore player 1 score 7",
-                           "onFubenEnd player 2 score 5", "onEvalFubenScore player 2 score 5",
-                           "the totalScore is 15"}));
+    EXPECT_EQ(printed, (std::vector<std::string>{"onFubenEnd player 0 score 3", "onEvalFubenScore player 0 score 3",
+                                                 "onFubenEnd player 1 score 7", "onEvalFubenScore player 1 score 7",
+                                                 "onFubenEnd player 2 score 5", "onEvalFubenScore player 2 score 5",
+                                                 "the totalScore is 15"}));
     EXPECT_EQ(scripts.size(), 0u);
 }
 
@@ -343,7 +345,8 @@ TEST(SeedTexts, Text004LoopAsPrintedMatchesTheText004StrategyFrameByFrame) {
     }
     text_004_loop text;
     ticklab::manual_time_source real_time;
-    ticklab::fixed_loop ours{real_time, {.tick_rate_hz = 50, .max_loops = 4, .catch_up_mode = ticklab::catch_up::text_004}};
+    ticklab::fixed_loop ours{real_time,
+                             {.tick_rate_hz = 50, .max_loops = 4, .catch_up_mode = ticklab::catch_up::text_004}};
     struct no_op final : ticklab::loop_client {
         void tick(const ticklab::tick_info&) override {}
     } game;

@@ -51,7 +51,7 @@ struct frame_load {
     nanoseconds busy{0};       // from begin_frame to the end of render (idle tasks excluded)
     nanoseconds idle_time{0};  // spent in idle tasks
     std::size_t idle_runs = 0;
-    double level = 1.0;        // the load governor's level (1 without one)
+    double level = 1.0;  // the load governor's level (1 without one)
 };
 
 class frame_executor {

@@ -24,9 +24,9 @@
 namespace ticklab {
 
 struct load_governor_config {
-    double idle_low = 0.05;   // the band of idle share the level aims for
+    double idle_low = 0.05;  // the band of idle share the level aims for
     double idle_high = 0.10;
-    double max_step = 0.05;   // the most the level moves in one frame
+    double max_step = 0.05;  // the most the level moves in one frame
     double min_level = 0.05;
     double max_level = 1.0;
     double initial_level = 1.0;

@@ -241,7 +241,16 @@ public:
 
 private:
     // held: queued in held_ (posted for the instant advance_to was dispatching), not in a queue yet.
-    enum class slot_state : std::uint8_t { free, queued, held, paused, running, running_paused, zombie, between_frames };
+    enum class slot_state : std::uint8_t {
+        free,
+        queued,
+        held,
+        paused,
+        running,
+        running_paused,
+        zombie,
+        between_frames
+    };
     // Which queue a task is in: the task kinds, with frame tasks split by when they run.
     enum class lane : std::uint8_t { time, tick, frame, render, after_render, idle };
     static constexpr std::size_t lane_count = 6;
@@ -306,7 +315,7 @@ private:
         timing next_run = timing::interval;
         std::int64_t start = 0;
         std::int64_t interval = 0;
-        std::int64_t duration = 0;  // 0 = forever
+        std::int64_t duration = 0;           // 0 = forever
         std::optional<std::int64_t> last{};  // or the last start, inclusive
         int priority = 0;
         nanoseconds budget{0};
@@ -362,7 +371,7 @@ private:
     std::vector<std::uint32_t> free_;
     // Time tasks in buckets of 2^20 ns (about 1 ms); counts one per bucket.
     mutable std::array<task_queue, lane_count> queues_{task_queue{20}, task_queue{}, task_queue{},
-                                                       task_queue{}, task_queue{}, task_queue{}};
+                                                       task_queue{},   task_queue{}, task_queue{}};
     mutable std::array<std::size_t, lane_count> stale_{};
     // now (ns), tick, frame, render pass, frame (after render), idle pass
     std::array<std::int64_t, lane_count> counters_{};

@@ -368,15 +368,8 @@ public:
     // Sets the value and resumes every waiting script inside this call. Throws std::logic_error if
     // the value was already set.
     template <typename U = stored>
-        requires(!std::is_void_v<T>)
-    void set_value(U&& value) {
-        fulfil(stored{std::forward<U>(value)});
-    }
-    void set()
-        requires std::is_void_v<T>
-    {
-        fulfil(stored{});
-    }
+    requires(!std::is_void_v<T>) void set_value(U&& value) { fulfil(stored{std::forward<U>(value)}); }
+    void set() requires std::is_void_v<T> { fulfil(stored{}); }
 
     [[nodiscard]] bool fulfilled() const noexcept { return value_.has_value(); }
     [[nodiscard]] std::size_t waiting() const noexcept { return waiters_.size(); }
@@ -425,15 +418,12 @@ public:
 
     // Resumes every script waiting now, inside this call, each with `value`. Returns how many.
     template <typename U = stored>
-        requires(!std::is_void_v<T>)
-    std::size_t emit(U&& value) {
+    requires(!std::is_void_v<T>) std::size_t emit(U&& value) {
         const std::size_t n = waiters_.size();
         waiters_.resume_all(stored{std::forward<U>(value)});
         return n;
     }
-    std::size_t emit()
-        requires std::is_void_v<T>
-    {
+    std::size_t emit() requires std::is_void_v<T> {
         const std::size_t n = waiters_.size();
         waiters_.resume_all(stored{});
         return n;

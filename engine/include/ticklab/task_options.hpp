@@ -57,9 +57,9 @@ struct time_task_options {
 
 // Tick and frame tasks. Counts are tick or frame indices as fixed_loop numbers them (first = 1).
 struct count_task_options {
-    std::uint64_t start = 0;     // first tick/frame to run on; not later than the current one = the next pass
-    std::uint64_t interval = 1;  // every N ticks/frames; 0 = run once
-    std::uint64_t duration = 0;  // runs start in [start, start + duration); 0 = forever
+    std::uint64_t start = 0;              // first tick/frame to run on; not later than the current one = the next pass
+    std::uint64_t interval = 1;           // every N ticks/frames; 0 = run once
+    std::uint64_t duration = 0;           // runs start in [start, start + duration); 0 = forever
     std::optional<std::uint64_t> last{};  // or the last tick/frame to run on, inclusive
     int priority = 0;
     nanoseconds budget{0};
