@@ -7,12 +7,14 @@
 #include "app/ui/network_hud.hpp"
 #include "sim/phase_timings.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace ticklab::app {
 
 namespace {
 constexpr Uint64 notice_ms = 4000;
+constexpr float text_scale_step = 1.25f;  // Ctrl + and Ctrl -: one step, four steps double the size
 }  // namespace
 
 window_app::window_app(const game::launch_options& options, const ticklab::time_source& source, frame_output& output)
@@ -28,6 +30,13 @@ window_app::window_app(const game::launch_options& options, const ticklab::time_
       panel_visible_{options.panel} {
     context_.renderer_name = window_.renderer_name();
     context_.tasks = &session_.tasks();
+    // Screenshot runs keep nothing between runs, so every run draws the same picture.
+    if (output.persist_layout()) {
+        presentation_path_ = presentation_path();
+        const presentation_settings saved = load_presentation(presentation_path_);
+        set_text_scale(saved.text_scale);
+        if (saved.fullscreen) toggle_fullscreen();
+    }
 }
 
 const ticklab::frame_stats& window_app::frame() {
@@ -88,9 +97,43 @@ void window_app::read_events() {
 void window_app::handle_key_down(const SDL_KeyboardEvent& key) {
     keyboard_requests requests;
     app::handle_key_down(key, session_, requests);
-    quit_ = quit_ || requests.quit;
+    if (requests.escape && quit_confirm_.press(SDL_GetTicks64())) quit_ = true;
     screenshot_requested_ = screenshot_requested_ || requests.screenshot;
     if (requests.toggle_panel) panel_visible_ = !panel_visible_;
+    panel_.lesson_keys(session_, requests);
+    if (requests.toggle_keys) keys_expanded_ = !keys_expanded_;
+    if (requests.toggle_fullscreen) toggle_fullscreen();
+    if (requests.text_scale_step > 0) set_text_scale(presentation_.text_scale * text_scale_step);
+    if (requests.text_scale_step < 0) set_text_scale(presentation_.text_scale / text_scale_step);
+    if (requests.text_scale_reset) set_text_scale(1.0f);
+}
+
+void window_app::set_text_scale(float scale) {
+    scale = std::clamp(scale, min_text_scale, max_text_scale);
+    if (scale == presentation_.text_scale) return;
+    presentation_.text_scale = scale;
+    context_.text_scale = scale;
+    hud_.set_text_scale(scale);
+    imgui_.set_text_scale(scale);
+    save_presentation_settings();
+}
+
+void window_app::toggle_fullscreen() {
+    const bool on = !presentation_.fullscreen;
+    if (SDL_SetWindowFullscreen(window_.sdl_window(), on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) != 0) {
+        notice_ = std::string{"Fullscreen refused: "} + SDL_GetError();
+        notice_until_ = SDL_GetTicks64() + notice_ms;
+        return;
+    }
+    presentation_.fullscreen = on;
+    context_.fullscreen = on;
+    save_presentation_settings();
+}
+
+void window_app::save_presentation_settings() {
+    if (presentation_path_.empty()) return;
+    if (const std::string error = save_presentation(presentation_path_, presentation_); !error.empty())
+        std::fprintf(stderr, "ticklab: %s\n", error.c_str());
 }
 
 void window_app::window_work(const ticklab::frame_stats& frame) {
@@ -113,7 +156,8 @@ window_app::layout window_app::frame_layout() const {
     const float px = window_.pixel_scale();
     const SDL_Point output = window_.output_size();
     // Without the panel the scene takes the whole window (and the frame skips ImGui entirely).
-    const float scene_width = static_cast<float>(output.x) - (panel_visible_ ? control_panel::width_pixels(px) : 0.0f);
+    const float scene_width = static_cast<float>(output.x) -
+                              (panel_visible_ ? control_panel::width_pixels(px, presentation_.text_scale) : 0.0f);
     return {px, output, scene_width};
 }
 
@@ -142,22 +186,35 @@ void window_app::draw_peers(const layout& area) {
 
 void window_app::draw_hud(const layout& area) {
     if (const game::network_game* network = session_.network()) {
-        // Each peer's lines in the top-left corner of its half (two corner caches, two blocks).
+        // Each peer's lines in a top corner of its half (two corner caches, two blocks), the keys bottom-left.
         const float px = area.pixel_scale;
         const float half = static_cast<float>(area.output.y) / 2.0f;
         const bool paused = session_.loop().clock().paused();
+        const float x0 = 8.0f * px;
+        const float x1 = area.scene_width - 8.0f * px;
         build_network_hud_lines(*network, 0, paused, peer_lines_);
-        hud_.draw(hud_corner::top_left, peer_lines_, 8.0f * px, 8.0f * px, area.scene_width - 8.0f * px);
+        hud_.draw(hud_corner::top_left, peer_lines_, x0, x0, x1, half - x0);
         build_network_hud_lines(*network, 1, paused, peer_lines_);
-        hud_.draw(hud_corner::top_right, peer_lines_, 8.0f * px, half + 8.0f * px, area.scene_width - 8.0f * px);
+        hud_.draw(hud_corner::top_right, peer_lines_, x0, half + x0, x1, static_cast<float>(area.output.y) - x0);
+        build_key_lines(keys_expanded_, key_lines_);
+        hud_.draw(hud_corner::bottom_left, key_lines_, x0, half + x0, x1, static_cast<float>(area.output.y) - x0);
         return;
     }
-    // The loop's figures top-left, the scene's own readouts top-right.
+    // The lesson's figures large top-left, the scene's own readouts top-right, the keys bottom-left.
     const float px = area.pixel_scale;
-    build_hud_lines(session_, fps_, SDL_GetTicks64() < notice_until_ ? notice_ : std::string{}, loop_lines_,
-                    scene_lines_);
-    hud_.draw(hud_corner::top_left, loop_lines_, 8.0f * px, 8.0f * px, area.scene_width - 8.0f * px);
-    hud_.draw(hud_corner::top_right, scene_lines_, 8.0f * px, 8.0f * px, area.scene_width - 8.0f * px);
+    const Uint64 now = SDL_GetTicks64();
+    figures_ = hud_figures_for(panel_.active_lesson(), session_.current_entry().name);
+    const std::string notice = quit_confirm_.asking(now) ? std::string{"Press Escape again to quit"}
+                               : now < notice_until_     ? notice_
+                                                         : std::string{};
+    build_hud_lines(session_, fps_, figures_, notice, loop_lines_, scene_lines_);
+    build_key_lines(keys_expanded_, key_lines_);
+    const float x0 = 8.0f * px;
+    const float x1 = area.scene_width - 8.0f * px;
+    const float y1 = static_cast<float>(area.output.y) - 8.0f * px;
+    hud_.draw(hud_corner::top_left, loop_lines_, x0, x0, x1, y1);
+    hud_.draw(hud_corner::top_right, scene_lines_, x0, x0, x1, y1);
+    hud_.draw(hud_corner::bottom_left, key_lines_, x0, x0, x1, y1);
 }
 
 void window_app::draw_panel(const layout& area) {
@@ -168,8 +225,12 @@ void window_app::draw_panel(const layout& area) {
                static_cast<float>(area.output.y)},
               theme::panel_background);
     imgui_.begin_frame(area.pixel_scale);
-    if (panel_.draw(session_, context_).screenshot) screenshot_requested_ = true;
+    const panel_requests requests = panel_.draw(session_, context_);
     imgui_.render();
+    // After render: a new text size rebuilds the font atlas, which this frame's draw data still uses.
+    if (requests.screenshot) screenshot_requested_ = true;
+    if (requests.text_scale) set_text_scale(*requests.text_scale);
+    if (requests.toggle_fullscreen) toggle_fullscreen();
 }
 
 void window_app::present() {

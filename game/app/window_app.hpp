@@ -9,8 +9,10 @@
 //   app.capture(path);                                   // a capture's last frame, as a PNG
 
 #include "app/frame_output.hpp"
+#include "app/input/keyboard.hpp"
 #include "app/input/pointer.hpp"
 #include "app/panel/panel.hpp"
+#include "app/platform/presentation_file.hpp"
 #include "app/platform/sdl_runtime.hpp"
 #include "app/platform/window.hpp"
 #include "app/render/scene_renderer.hpp"
@@ -66,6 +68,10 @@ private:
     void present();
 
     void handle_key_down(const SDL_KeyboardEvent& key);
+    // Presentation: text size and fullscreen, applied at once and saved for the next run.
+    void set_text_scale(float scale);
+    void toggle_fullscreen();
+    void save_presentation_settings();
     void save_user_screenshot();
 
     frame_output& output_;
@@ -84,6 +90,12 @@ private:
     std::vector<hud_line> loop_lines_;
     std::vector<hud_line> scene_lines_;
     std::vector<hud_line> peer_lines_;
+    std::vector<hud_line> key_lines_;
+    std::vector<hud_figure> figures_;
+    quit_confirm quit_confirm_;
+    std::filesystem::path presentation_path_;  // empty for runs that keep nothing (screenshots)
+    presentation_settings presentation_;
+    bool keys_expanded_ = false;
     std::string notice_;
     Uint64 notice_until_ = 0;
     bool panel_visible_ = true;

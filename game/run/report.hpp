@@ -9,14 +9,24 @@
 // real-time costs tick_ms_mean, tick_ms_p99 (one simulation tick), frame_ms_mean, frame_ms_p99
 // (frame start to frame start), render_ms_mean, render_ms_p99 (window runs only, else null) and
 // cpu_s (the process's user + system CPU seconds), then the scene's
-// own keys (the lander adds lander_state: "flying" | "landed" | "crashed"). A network game's
-// report takes the loop's figures from peer 0, counts as ticks those both peers confirmed, and
-// adds the keys of net/network_report.hpp (peer_state_hashes, desync_tick, rollback_ticks,
-// stall_frames ...). state_hash is a
-// string "0x" + 16 lowercase hex digits: JSON numbers lose 64-bit integers in most readers.
-// Non-finite numbers are written as null.
+// own keys (the lander adds lander_state: "flying" | "landed" | "crashed", crash_reason: a string
+// naming each broken limit or null, and after touchdown touchdown_s, touchdown_vy, touchdown_vx), then the comparison
+// ghost's: ghost_ticks, ghost_state_hash and divergence (null without a ghost; with one also
+// ghost_tick_rate and the ghost's scene keys prefixed "ghost_"). A network game's report takes the
+// loop's figures and scene keys from peer 0 (the player at this screen), counts as ticks those both
+// peers confirmed, and adds: network ("lockstep" | "rollback"), network_tick (the last tick both
+// peers confirmed), peer_state_hashes (each peer's state_hash after network_tick, equal when in sync),
+// desync_tick (the first tick whose exchanged hashes differed, or null), and per peer, as
+// [peer 0, peer 1]: rollback_ticks (ticks re-simulated), stall_frames (frames held back for want of
+// input), skipped_ticks (ticks dropped by a peer that breaks the rule), input_lag_ms (mean real time
+// from a player's input to the frame that first ran its tick, null before any) and messages_lost.
+// state_hash is a string "0x" + 16 lowercase hex digits: JSON numbers lose 64-bit integers in most readers.
+// Non-finite numbers are written as null, whole numbers without a decimal point. Written with
+// nlohmann-json (Debian's nlohmann-json3-dev).
 
 #include "session/session.hpp"
+
+#include <nlohmann/json.hpp>
 
 #include <string>
 #include <string_view>
@@ -24,10 +34,13 @@
 namespace ticklab::game {
 
 // `value` as a JSON string literal, quotes included (control characters, quotes, backslashes
-// escaped; other bytes, UTF-8 included, passed through).
+// escaped; UTF-8 passed through; bytes that are not UTF-8 replaced by U+FFFD).
 [[nodiscard]] std::string json_string(std::string_view value);
 
-// The report of `s` as one JSON object on one line (no trailing newline).
+// The report of `s` as a JSON object, keys in the order above.
+[[nodiscard]] nlohmann::ordered_json report_object(const session& s, double real_time_s);
+
+// The report of `s` as one JSON object on one line (no trailing newline): {"scene": "balls", ...}.
 [[nodiscard]] std::string report_json(const session& s, double real_time_s);
 
 // report_json + a newline, written atomically.

@@ -65,6 +65,7 @@ public:
     [[nodiscard]] std::uint64_t state_hash() const override;
     void save(std::unique_ptr<scene_snapshot>& slot) const override;
     void restore(const scene_snapshot& snapshot) override;
+    [[nodiscard]] double divergence(const scene& other) const override;
 
     // Starts the wave script. The time of the next wave is scene state: after a restore the script
     // started again keeps the waves' schedule instead of counting 4 s from the restart.
@@ -74,7 +75,8 @@ public:
     // next palette colour (the ball count stays the same). A script calls it every wave_interval of
     // virtual time; call it only from timed work or a tick, never from drawing, so it stays
     // deterministic.
-    void spawn_wave(std::uint32_t count = 40);
+    static constexpr std::uint32_t wave_size = 40;
+    void spawn_wave(std::uint32_t count = wave_size);
     static constexpr ticklab::nanoseconds wave_interval = std::chrono::seconds{4};
     // Balls at `center` (world units) with small random velocities; stops at max_balls.
     void spawn_at(double x, double y, std::uint32_t count);
@@ -124,6 +126,8 @@ private:
     void sort_by_cell();
     [[nodiscard]] double random_radius();
     [[nodiscard]] ticklab::script waves(const ticklab::scheduler& clock);
+    // One wave's wait: resumes at the next wave's time with how many balls that wave relaunches.
+    [[nodiscard]] ticklab::script_of<std::uint32_t> next_wave(const ticklab::scheduler& clock);
 
     balls_config config_;
     scene_options options_;
@@ -139,7 +143,10 @@ private:
     // One entry per ball; prev_* is the previous tick's position, for interpolated drawing.
     std::vector<double> x_, y_, prev_x_, prev_y_, vx_, vy_, radius_, inv_mass_;
     std::vector<std::uint8_t> colour_;
-    std::vector<std::uint8_t> asleep_;                // 1: not simulated until woken
+    std::vector<std::uint8_t> asleep_;  // 1: not simulated until woken
+    // Each ball's index at creation; moves with the ball through sort_by_cell, so a comparison can
+    // match balls across two runs. Not simulation state (not in state_hash).
+    std::vector<std::uint32_t> id_, scratch_ids_;
     std::vector<std::uint16_t> still_ticks_;          // consecutive ticks slower than sleep_speed
     std::size_t sleeping_ = 0;                        // balls with asleep_ set
     std::vector<std::uint32_t> awake_in_cell_;        // per grid cell, filled only while some balls sleep

@@ -100,12 +100,20 @@ public:
     [[nodiscard]] phase_timings& timings() noexcept { return timings_; }
     [[nodiscard]] const phase_timings& timings() const noexcept { return timings_; }
 
+    // Manual-clock runs (headless, screenshot) model the machine: the artificial tick and frame
+    // load is counted, not slept, and the clock adds it to the next frame (run/frame_clock.hpp).
+    void count_load(bool on) noexcept { count_load_ = on; }
+    // The load counted since the last advance() began (ms): ticks x tick load + frame load.
+    [[nodiscard]] double counted_load_ms() const noexcept { return counted_load_ms_; }
+
     // loop_client
     void advance_to(ticklab::nanoseconds virtual_time) override;
     void tick(const ticklab::tick_info& tick) override;
+    [[nodiscard]] ticklab::nanoseconds counted_tick_cost() const noexcept override;
 
 private:
     void start_scene();
+    void spend_load(double ms);        // busy-waits, or counts it (count_load)
     void start_pending_replay_work();  // at a tick boundary only
     void end_recording_and_replay();
     [[nodiscard]] bool replay_input(tick_input& input);  // false: a finished replay holds the scene
@@ -136,6 +144,8 @@ private:
     std::unique_ptr<network_game> network_;
     ticklab::nanoseconds network_time_{0};  // its real time: the session clock's virtual time
     ticklab::frame_stats network_frame_;    // what advance() returns in a network game
+    bool count_load_ = false;
+    double counted_load_ms_ = 0.0;
 };
 
 }  // namespace ticklab::game

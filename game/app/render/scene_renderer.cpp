@@ -93,7 +93,7 @@ std::optional<pixel_target> scene_renderer::window_pixels() {
 }
 
 void scene_renderer::draw(const game::draw_list& list, screen_rect area, float pixel_scale) {
-    view_ = world_view{list.world_size, area};
+    view_ = world_view{list.world_size, area, list.world_origin};
     fill_letterbox(area, list.background);
 
     batch_.build_shapes(list, view_, 1.5f * pixel_scale);

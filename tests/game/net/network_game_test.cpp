@@ -288,3 +288,20 @@ TEST(NetGame, APlayerFeelsTheInputDelayInLockstepAndNoLagInRollback) {
     EXPECT_EQ(mean_lag_ms(rollback), 0.0);
     EXPECT_GT(rollback.peer_at(0).stats().input_lags, 590u);
 }
+
+TEST(NetGame, PeersInSyncShowTheSameHashForTheSameBlock) {
+    network_game_config c;
+    c.scene = "balls";
+    c.options.balls = 20;
+    c.network.mode = net_mode::lockstep;
+    network_game game{c};
+    EXPECT_FALSE(game.peer_at(0).last_block_hash());
+    for (std::uint64_t f = 0; f < 200; ++f) game.frame(ticklab::tick_offset(f, 60));
+    const auto a = game.peer_at(0).last_block_hash();
+    const auto b = game.peer_at(1).last_block_hash();
+    ASSERT_TRUE(a && b);
+    EXPECT_EQ(a->tick % hash_block_ticks, 0u);
+    EXPECT_GT(a->tick + hash_block_ticks, game.peer_at(0).stats().confirmed);
+    ASSERT_EQ(a->tick, b->tick);
+    EXPECT_EQ(a->hash, b->hash);
+}
