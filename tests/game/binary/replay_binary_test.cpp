@@ -18,7 +18,10 @@ namespace {
 namespace fs = std::filesystem;
 
 // A replay with key input, kept with the fuzz seeds (the binary has no way to type keys headless).
-const fs::path keys_replay = fs::path{__FILE__}.parent_path() / "../../../fuzz/corpus/replay_reader/lander_keys.replay";
+// Absolute: __FILE__ is relative to the build folder under ccache's base_dir, and the binary runs
+// in a folder of its own.
+const fs::path keys_replay =
+    fs::absolute(fs::path{__FILE__}.parent_path() / "../../../fuzz/corpus/replay_reader/lander_keys.replay");
 
 using ticklab_test::outcome;
 using ticklab_test::read_file;
