@@ -61,7 +61,9 @@ TEST(LessonKeys, BFlipsTheLessonsSettingAndBack) {
     EXPECT_EQ(s.settings.strategy.catch_up_mode, ticklab::catch_up::drop_backlog);
     EXPECT_TRUE(ticklab::app::panel_sections::toggle_lesson_setting(s, state));
     EXPECT_EQ(s.settings.strategy.catch_up_mode, ticklab::catch_up::uncapped);
-    state.active = "10hz";
+    ticklab::app::panel_sections::step_lesson(s, state, -3);  // spiral - 3 = 10hz, drawn unsmoothed
+    ASSERT_EQ(state.active, "10hz");
+    ASSERT_EQ(s.settings.strategy.smoothing_mode, ticklab::game::smoothing::none);
     EXPECT_TRUE(ticklab::app::panel_sections::toggle_lesson_setting(s, state));
     EXPECT_EQ(s.settings.strategy.smoothing_mode, ticklab::game::smoothing::interpolate);
 }

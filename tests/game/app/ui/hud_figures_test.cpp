@@ -1,6 +1,7 @@
 #include "app/ui/hud_figures.hpp"
 
 #include "app/ui/hud_text.hpp"
+#include "run/lesson_library.hpp"
 #include "sim/lessons.hpp"
 
 #include <gtest/gtest.h>
