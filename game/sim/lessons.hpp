@@ -56,8 +56,8 @@ struct lesson {
 [[nodiscard]] std::span<const std::string_view> hud_figure_names();
 
 // Flips `toggle` in `settings` between the lesson's value (`lesson_value`) and the other side:
-// smoothing none <-> interpolate, extrapolation extrapolate <-> interpolate, catch-up uncapped <-> drop, max-loops its value <-> 8 (or 3 when
-// it is 8), frame-load its value <-> 0. Returns false for "" or an unknown toggle.
+// smoothing none <-> interpolate, extrapolation extrapolate <-> interpolate, catch-up uncapped <-> drop, max-loops its
+// value <-> 8 (or 3 when it is 8), frame-load its value <-> 0. Returns false for "" or an unknown toggle.
 bool apply_toggle(std::string_view toggle, const loop_settings& lesson_value, loop_settings& settings);
 
 }  // namespace ticklab::game
