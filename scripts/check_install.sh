@@ -50,7 +50,24 @@ run_installed() {  # BINARY LABEL
   local said
   said="$("$binary" --version)" || fail "$label --version failed"
   [ "$said" = "ticklab $version" ] || fail "$label --version printed '$said', expected 'ticklab $version'"
-  # TODO(lessons as data files): run a lesson read from the installed share/ticklab/lessons here.
+  # A lesson read from the installed share/ticklab/lessons (changed there first, so a lesson read from
+  # the checkout would show the difference), and a teacher's own lesson file given by path.
+  python3 - "$(dirname "$binary")/../share/ticklab/lessons/beat.json" "$work/teacher.json" <<'PY'
+import json, sys
+lesson = json.load(open(sys.argv[1]))
+lesson["settings"]["balls"] = 123
+json.dump(lesson, open(sys.argv[1], "w"))
+lesson.update(name="teacher", title="A teacher's own lesson")
+lesson["settings"].update(balls=300, tick_rate=25)
+json.dump(lesson, open(sys.argv[2], "w"))
+PY
+  "$binary" --headless --lesson beat --frames 30 --report "$work/lesson.json" >/dev/null 2>"$work/lesson.err" ||
+    fail "$label --lesson beat failed: $(cat "$work/lesson.err")"
+  grep -qE '"balls": 123[,}]' "$work/lesson.json" ||
+    fail "$label --lesson beat did not read the installed lessons/beat.json (balls 123): $(cat "$work/lesson.json")"
+  "$binary" --headless --lesson "$work/teacher.json" --frames 30 --report "$work/lesson.json" >/dev/null 2>"$work/lesson.err" ||
+    fail "$label --lesson teacher.json failed: $(cat "$work/lesson.err")"
+  grep -qE '"tick_rate": 25[,}]' "$work/lesson.json" || fail "$label --lesson teacher.json: $(cat "$work/lesson.json")"
   "$binary" --headless --frames 120 --report "$work/report.json" --trace "$work/trace.json" >/dev/null ||
     fail "$label headless run failed"
   grep -q '"frames": 120' "$work/report.json" || fail "$label headless report: $(cat "$work/report.json")"
@@ -59,7 +76,7 @@ run_installed() {  # BINARY LABEL
     fail "$label screenshot run failed: $(cat "$work/shot.err")"
   [ -s "$work/shot.png" ] || fail "$label wrote no screenshot"
   rm -f "$work/report.json" "$work/trace.json" "$work/shot.png"
-  ok "$label: --version says ticklab $version; headless (with report and trace) and screenshot runs work"
+  ok "$label: --version says ticklab $version; the installed lessons and a teacher's file load; headless (with report and trace) and screenshot runs work"
 }
 run_installed "$usr/bin/ticklab" "staged /usr/bin/ticklab"
 

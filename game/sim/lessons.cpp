@@ -7,8 +7,8 @@ namespace ticklab::game {
 namespace {
 
 constexpr std::array<std::string_view, 5> toggles{"smoothing", "catch-up", "max-loops", "frame-load", "extrapolation"};
-constexpr std::array<std::string_view, 7> figures{"ticks_per_frame", "alpha",   "dropped_ms", "debt_ms", "fps",
-                                                  "sim_speed",       "frame_ms"};
+constexpr std::array<std::string_view, 9> figures{"ticks_per_frame", "alpha",    "dropped_ms",  "debt_ms",     "fps",
+                                                  "sim_speed",       "frame_ms", "lander_fall", "lander_drift"};
 
 }  // namespace
 

@@ -1,8 +1,9 @@
 // The panel's Timeline section: the last moments of real time as a strip. Top row: each frame as a
 // block (its real time since the previous frame), coloured by how many ticks it ran, with dropped
-// time hatched; middle row: each tick at the real time it was due, joined to the end of the frame
-// that ran it; bottom row: the alpha each frame was drawn with.
+// time hatched (frames narrower than 2 px merged into columns: timeline_columns.hpp); middle row: each tick at the real
+// time it was due, joined to the end of the frame that ran it; bottom row: the alpha each frame was drawn with.
 #include "app/panel/panel_sections.hpp"
+#include "app/panel/timeline_columns.hpp"
 
 #include <imgui.h>
 
@@ -10,6 +11,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <vector>
 
 namespace ticklab::app::panel_sections {
 namespace {
@@ -81,6 +83,31 @@ void draw_axis(ImDrawList* draw, const strip& s) {
     }
 }
 
+void draw_ticks(ImDrawList* draw, const strip& s, const game::timeline_recorder& timeline,
+                const game::timeline_frame& frame, float link_x) {
+    // At most one mark per pixel, so a spiral of death costs no more than the strip is wide.
+    const float ty0 = s.ticks_top();
+    const float y1 = s.frames_top() + frame_row;
+    float last_x = -1.0f;
+    for (std::uint32_t k = 0; k < frame.ticks; ++k) {
+        ticklab::nanoseconds due{0};
+        if (!timeline.tick_of(frame, k, due)) continue;
+        const ticklab::nanoseconds real = frame.real_of(due);
+        const float x = std::clamp(s.x(real), s.left, s.right);
+        if (std::abs(x - last_x) < 1.0f) continue;
+        last_x = x;
+        const bool late = real < frame.real_start;
+        draw->AddLine({x, ty0}, {link_x, y1}, tick_link, 1.0f);
+        draw->AddLine({x, ty0}, {x, ty0 + tick_row}, late ? tick_late : tick_on_time, 1.0f);
+    }
+}
+
+void draw_alpha(ImDrawList* draw, const strip& s, float x0, float x1, double alpha) {
+    const float ay1 = s.alpha_top() + alpha_row;
+    const float height = static_cast<float>(std::clamp(alpha, 0.0, 1.0)) * alpha_row;
+    if (height > 0.0f) draw->AddRectFilled({x0, ay1 - height}, {x1, ay1}, alpha_bar);
+}
+
 void draw_frame(ImDrawList* draw, const strip& s, const game::timeline_recorder& timeline,
                 const game::timeline_frame& frame) {
     const float x0 = std::max(s.left, s.x(frame.real_start));
@@ -108,25 +135,34 @@ void draw_frame(ImDrawList* draw, const strip& s, const game::timeline_recorder&
                           IM_COL32(255, 255, 255, 230), text);
         }
     }
+    draw_ticks(draw, s, timeline, frame, x1 - gap * 0.5f);
+    draw_alpha(draw, s, x0, x1 - gap, frame.alpha);
+}
 
-    // Ticks: at most one mark per pixel, so a spiral of death costs no more than the strip is wide.
-    const float ty0 = s.ticks_top();
-    float last_x = -1.0f;
-    for (std::uint32_t k = 0; k < frame.ticks; ++k) {
-        ticklab::nanoseconds due{0};
-        if (!timeline.tick_of(frame, k, due)) continue;
-        const ticklab::nanoseconds real = frame.real_of(due);
-        const float x = std::clamp(s.x(real), s.left, s.right);
-        if (std::abs(x - last_x) < 1.0f) continue;
-        last_x = x;
-        const bool late = real < frame.real_start;
-        draw->AddLine({x, ty0}, {x1 - gap * 0.5f, y1}, tick_link, 1.0f);
-        draw->AddLine({x, ty0}, {x, ty0 + tick_row}, late ? tick_late : tick_on_time, 1.0f);
+// Frames narrower than a column, merged (timeline_columns.hpp): grey, with the share of its frames
+// that ran a tick filled from the bottom (orange when one ran several), so the strip reads as the
+// rate of ticking frames at any span; dropped time is a red band on top. Edges snap to whole pixels,
+// shared with the neighbours, so no background shows between columns.
+void draw_merged(ImDrawList* draw, const strip& s, const game::timeline_recorder& timeline,
+                 const timeline_column& column) {
+    const float x0 = std::round(std::max(s.left, s.x(column.real_start)));
+    const float x1 = std::max(x0 + 1.0f, std::round(s.x(column.real_end)));
+    const float y0 = s.frames_top();
+    const float y1 = y0 + frame_row;
+    const bool paused = column.paused && column.ticks == 0;
+    draw->AddRectFilled({x0, y0}, {x1, y1}, paused ? paused_frame : zero_tick_frame);
+    if (column.frames_with_ticks > 0) {
+        const float share = static_cast<float>(column.frames_with_ticks) / static_cast<float>(column.count);
+        const float top = std::min(y1 - 2.0f, std::round(y1 - share * frame_row));
+        draw->AddRectFilled({x0, top}, {x1, y1}, column.max_ticks > 1 ? burst_frame : one_tick_frame);
     }
-
-    const float ay1 = s.alpha_top() + alpha_row;
-    const float height = static_cast<float>(std::clamp(frame.alpha, 0.0, 1.0)) * alpha_row;
-    if (height > 0.0f) draw->AddRectFilled({x0, ay1 - height}, {x1 - gap, ay1}, alpha_bar);
+    if (column.dropped.count() > 0)
+        draw->AddRectFilled({x0, y0}, {x1, y0 + std::round(frame_row * 0.3f)}, dropped_hatch);
+    if (column.capped) draw->AddRectFilled({x0, y1 - 2.0f}, {x1, y1}, capped_edge);
+    for (std::size_t i = column.first; i < column.first + column.count; ++i) {
+        draw_ticks(draw, s, timeline, timeline.frame_at(i), (x0 + x1) * 0.5f);
+    }
+    draw_alpha(draw, s, x0, x1, column.alpha);
 }
 
 void tooltip(const game::timeline_recorder& timeline, const game::timeline_frame& frame) {
@@ -149,6 +185,19 @@ void tooltip(const game::timeline_recorder& timeline, const game::timeline_frame
     ImGui::Text("alpha       %.3f", frame.alpha);
     ImGui::Text("dropped     %.3f ms", ticklab::to_milliseconds(frame.dropped));
     ImGui::Text("debt after  %.3f ms", ticklab::to_milliseconds(frame.debt));
+    ImGui::EndTooltip();
+}
+
+void merged_tooltip(const timeline_column& column) {
+    ImGui::BeginTooltip();
+    ImGui::Text("%zu frames merged (each narrower than %.0f px at this span)", column.count,
+                static_cast<double>(merge_below_px));
+    ImGui::Text("real time   %.3f ms", ticklab::to_milliseconds(column.real_end - column.real_start));
+    ImGui::Text("ticks       %u in all, %u frames with one or more, at most %u in a frame", column.ticks,
+                column.frames_with_ticks, column.max_ticks);
+    ImGui::Text("alpha       %.3f on average", column.alpha);
+    ImGui::Text("dropped     %.3f ms", ticklab::to_milliseconds(column.dropped));
+    ImGui::TextDisabled("a shorter span (the slider) shows them one by one");
     ImGui::EndTooltip();
 }
 
@@ -175,6 +224,7 @@ void legend() {
     swatch(burst_frame, "burst");
     explain(terms::burst);
     swatch(zero_tick_frame, "no tick");
+    explain(terms::merged);
     swatch(dropped_hatch, "dropped");
     explain(terms::dropped);
     ImGui::TextDisabled("marks: ticks where due;");
@@ -216,20 +266,31 @@ void timeline(game::session& session, timeline_panel_state& state) {
     draw->PushClipRect({s.left, s.top}, {s.right, s.bottom()}, true);
     draw_axis(draw, s);
     const float mouse_x = ImGui::GetIO().MousePos.x;
-    const game::timeline_frame* under_mouse = nullptr;
-    // Newest first, stopping at the strip's left edge: the cost follows what is visible.
-    for (std::size_t i = recorder.frames(); i-- > 0;) {
-        const game::timeline_frame& frame = recorder.frame_at(i);
-        if (s.x(frame.real_end) < s.left) break;
-        draw_frame(draw, s, recorder, frame);
-        if (hovered && mouse_x >= s.x(frame.real_start) && mouse_x < s.x(frame.real_end)) under_mouse = &frame;
+    const timeline_column* under_mouse = nullptr;
+    // Newest first, only what is visible: the cost follows the strip's width, not the frame rate.
+    const std::vector<timeline_column> columns = timeline_columns(recorder, s.now, s.span_ns, width);
+    for (const timeline_column& column : columns) {
+        if (!column.merged) {
+            draw_frame(draw, s, recorder, recorder.frame_at(column.first));
+        } else {
+            draw_merged(draw, s, recorder, column);
+        }
+        const float x0 = s.x(column.real_start);
+        const float x1 = std::max(x0 + 1.0f, s.x(column.real_end));
+        if (hovered && mouse_x >= x0 && mouse_x < x1) under_mouse = &column;
     }
     if (under_mouse != nullptr) {
-        draw->AddRect({s.x(under_mouse->real_start), s.frames_top()}, {s.x(under_mouse->real_end), s.bottom()},
-                      hover_edge);
+        const float x0 = s.x(under_mouse->real_start);
+        draw->AddRect({x0, s.frames_top()}, {std::max(x0 + 1.0f, s.x(under_mouse->real_end)), s.bottom()}, hover_edge);
     }
     draw->PopClipRect();
-    if (under_mouse != nullptr) tooltip(recorder, *under_mouse);
+    if (under_mouse != nullptr) {
+        if (!under_mouse->merged) {
+            tooltip(recorder, recorder.frame_at(under_mouse->first));
+        } else {
+            merged_tooltip(*under_mouse);
+        }
+    }
 
     beat_line(recorder);
     legend();

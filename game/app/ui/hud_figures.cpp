@@ -1,6 +1,7 @@
 #include "app/ui/hud_figures.hpp"
 
 #include "app/ui/hud_text.hpp"
+#include "run/lesson_library.hpp"
 #include "scenes/lander_scene.hpp"
 
 #include <array>
@@ -26,26 +27,6 @@ constexpr std::array<std::pair<hud_figure, std::string_view>, 9> names{{
 
 using enum hud_figure;
 
-struct lesson_figures {
-    std::string_view lesson;
-    std::vector<hud_figure> figures;
-};
-
-// Each lesson's figures: what its explanation asks the learner to watch (sim/lessons.cpp).
-const std::vector<lesson_figures>& lesson_table() {
-    static const std::vector<lesson_figures> table{
-        {"basics", {ticks_per_frame, alpha, dropped_ms, debt_ms}},
-        {"10hz", {ticks_per_frame, alpha, fps}},
-        {"10hz-smooth", {ticks_per_frame, alpha, fps}},
-        {"beat", {ticks_per_frame, fps, alpha}},
-        {"slow-machine", {ticks_per_frame, frame_ms, alpha, dropped_ms}},
-        {"spiral", {ticks_per_frame, debt_ms, frame_ms, dropped_ms}},
-        {"scale-4x", {ticks_per_frame, sim_speed, dropped_ms, alpha}},
-        {"autopilot-5hz", {lander_fall, lander_drift, ticks_per_frame}},
-    };
-    return table;
-}
-
 template <typename... Args>
 std::string format(const char* pattern, Args... args) {
     char buffer[128];
@@ -70,8 +51,13 @@ std::optional<hud_figure> hud_figure_from_name(std::string_view name) {
 }
 
 std::vector<hud_figure> hud_figures_for(std::string_view lesson, std::string_view scene) {
-    for (const auto& entry : lesson_table()) {
-        if (entry.lesson == lesson) return entry.figures;
+    // A lesson's figures are its file's "hud" list: what its explanation asks the learner to watch.
+    if (const game::lesson* l = game::find_lesson(lesson); l != nullptr && !l->hud_figures.empty()) {
+        std::vector<hud_figure> figures;
+        for (const std::string& name : l->hud_figures) {
+            if (const auto figure = hud_figure_from_name(name)) figures.push_back(*figure);
+        }
+        return figures;
     }
     if (scene == "lander") return {lander_fall, lander_drift};
     return {ticks_per_frame, alpha, dropped_ms, debt_ms};
