@@ -12,9 +12,9 @@
 // with peer_drops, the one that drops time.
 
 #include "net/input_bot.hpp"
-#include "sim/network_settings.hpp"
 #include "net/peer.hpp"
 #include "net/simulated_network.hpp"
+#include "sim/network_settings.hpp"
 #include "sim/scene.hpp"
 
 #include <ticklab/time.hpp>

@@ -22,10 +22,10 @@
 // other's, and the exchanged hashes show at which tick.
 
 #include "net/net_message.hpp"
-#include "sim/network_settings.hpp"
 #include "net/replica.hpp"
 #include "net/simulated_network.hpp"
 #include "net/tick_log.hpp"
+#include "sim/network_settings.hpp"
 
 #include <ticklab/fixed_loop.hpp>
 #include <ticklab/time_source.hpp>

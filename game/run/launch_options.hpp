@@ -2,9 +2,9 @@
 // Everything a run is told at launch, after validation: what the command line (cli/) fills in and
 // what every runner (run/runner.hpp) reads, whichever kind of run it is.
 
-#include "sim/network_settings.hpp"
 #include "session/replay_file.hpp"
 #include "sim/loop_settings.hpp"
+#include "sim/network_settings.hpp"
 #include "sim/scene.hpp"
 
 #include <cstdint>
@@ -27,9 +27,9 @@ struct launch_options {
     std::string report_path;              // empty: none; "-": stdout
     std::string trace_path;               // --trace: empty for none; .json Chrome trace, else CSV
 
-    std::string record_path;                 // --record: empty for none; written when the run ends
-    std::optional<replay> replay_recording;  // --replay: what to play (scene, options, tick rate set from it)
-    std::string lesson;                      // --lesson: the lesson's name, for the panel
+    std::string record_path;                  // --record: empty for none; written when the run ends
+    std::optional<replay> replay_recording;   // --replay: what to play (scene, options, tick rate set from it)
+    std::string lesson;                       // --lesson: the lesson's name, for the panel
     std::optional<network_settings> network;  // --network and its flags: two peers (docs/network.md)
 };
 

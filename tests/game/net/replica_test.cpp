@@ -1,8 +1,8 @@
 #include "net/replica.hpp"
 
 #include "net/input_bot.hpp"
-#include "scenes/scene_registry.hpp"
 #include "scenes/balls_scene.hpp"
+#include "scenes/scene_registry.hpp"
 #include "session/session.hpp"
 
 #include <gtest/gtest.h>

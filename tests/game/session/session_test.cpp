@@ -2,7 +2,6 @@
 #include "run/lesson_library.hpp"
 #include "scenes/lander_scene.hpp"
 #include "scenes/scene_registry.hpp"
-#include "run/lesson_library.hpp"
 #include "sim/lessons.hpp"
 
 #include <gtest/gtest.h>
