@@ -172,9 +172,10 @@ void window_app::draw_scene(const layout& area) {
 }
 
 void window_app::draw_peers(const layout& area) {
-    // One above the other: the scenes' worlds are wide (16:9), so each gets the full width.
+    // One above the other: the scenes' worlds are wide (16:9), so each gets the full width. The key
+    // hint's band at the bottom stays free, so it covers neither peer.
     const float px = area.pixel_scale;
-    const float half = static_cast<float>(area.output.y) / 2.0f;
+    const float half = peer_half_height(area);
     // Peer 0 last: the pointer maps through the view drawn last, and peer 0 is the player here.
     for (const std::size_t peer : {std::size_t{1}, std::size_t{0}}) {
         list_.clear();
@@ -184,18 +185,23 @@ void window_app::draw_peers(const layout& area) {
     fill_rect(window_.renderer(), {0.0f, half - px, area.scene_width, 2.0f * px}, theme::panel_background);
 }
 
+float window_app::peer_half_height(const layout& area) const {
+    const float key_band = hud_.one_line_height(hud_style::body) + 8.0f * area.pixel_scale;
+    return std::max(0.0f, static_cast<float>(area.output.y) - key_band) / 2.0f;
+}
+
 void window_app::draw_hud(const layout& area) {
     if (const game::network_game* network = session_.network()) {
         // Each peer's lines in a top corner of its half (two corner caches, two blocks), the keys bottom-left.
         const float px = area.pixel_scale;
-        const float half = static_cast<float>(area.output.y) / 2.0f;
+        const float half = peer_half_height(area);
         const bool paused = session_.loop().clock().paused();
         const float x0 = 8.0f * px;
         const float x1 = area.scene_width - 8.0f * px;
         build_network_hud_lines(*network, 0, paused, peer_lines_);
         hud_.draw(hud_corner::top_left, peer_lines_, x0, x0, x1, half - x0);
         build_network_hud_lines(*network, 1, paused, peer_lines_);
-        hud_.draw(hud_corner::top_right, peer_lines_, x0, half + x0, x1, static_cast<float>(area.output.y) - x0);
+        hud_.draw(hud_corner::top_right, peer_lines_, x0, half + x0, x1, 2.0f * half - x0);
         build_key_lines(keys_expanded_, key_lines_);
         hud_.draw(hud_corner::bottom_left, key_lines_, x0, half + x0, x1, static_cast<float>(area.output.y) - x0);
         return;

@@ -62,6 +62,7 @@ private:
     [[nodiscard]] layout frame_layout() const;
     void draw_scene(const layout& area);
     void draw_hud(const layout& area);
+    [[nodiscard]] float peer_half_height(const layout& area) const;  // each peer's view, above the key hint
     // A network game: the two peers side by side, each with its HUD.
     void draw_peers(const layout& area);
     void draw_panel(const layout& area);

@@ -130,4 +130,8 @@ void hud::draw(hud_corner corner, std::span<const hud_line> lines, float x0, flo
     }
 }
 
+float hud::one_line_height(hud_style style) const {
+    return static_cast<float>(TTF_FontHeight(fonts_[static_cast<std::size_t>(style)])) + 16.0f * pixel_scale_;
+}
+
 }  // namespace ticklab::app

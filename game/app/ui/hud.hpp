@@ -42,6 +42,9 @@ public:
     // The text scale (1 = the designed sizes): the fonts are opened again at the new size, so the
     // text stays sharp. Throws startup_error when a font cannot be opened.
     void set_text_scale(float scale);
+    // The height in pixels of a block of one `style` line, backdrop included: what the key hint
+    // takes at the bottom, so split views can leave it free.
+    [[nodiscard]] float one_line_height(hud_style style) const;
     // How many line textures were rendered since start-up (unchanged lines cost nothing).
     [[nodiscard]] std::uint64_t renders() const noexcept { return renders_; }
 
