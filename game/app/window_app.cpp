@@ -15,13 +15,19 @@ namespace ticklab::app {
 namespace {
 constexpr Uint64 notice_ms = 4000;
 constexpr float text_scale_step = 1.25f;  // Ctrl + and Ctrl -: one step, four steps double the size
+
+window_config sized(window_config config, const game::launch_options& options) {
+    config.width = options.window_width;
+    config.height = options.window_height;
+    return config;
+}
 }  // namespace
 
 window_app::window_app(const game::launch_options& options, const ticklab::time_source& source, frame_output& output)
     : output_{output},
       sdl_{output.offscreen_if_no_display()},
       fonts_{find_fonts()},
-      window_{output.window_settings(options.loop)},
+      window_{sized(output.window_settings(options.loop), options)},
       scene_view_{window_.renderer()},
       hud_{window_.renderer(), fonts_, window_.pixel_scale()},
       imgui_{window_, fonts_, output.persist_layout()},

@@ -124,6 +124,25 @@ std::string jitter_check(double value) {
     return "frame jitter (ms) " + format_limit(value) + " is not allowed: use a value from 0 to 1000";
 }
 
+// "1920x1080": a window from 640x400 (its minimum) to 7680x4320, in points.
+void parse_window_size(const std::string& text, launch_options& out) {
+    const auto bad = [&] {
+        return bad_value("--window-size '" + text +
+                         "' is not allowed: use WIDTHxHEIGHT from 640x400 to 7680x4320, e.g. 1920x1080");
+    };
+    const std::size_t x = text.find('x');
+    if (x == std::string::npos || x == 0 || x + 1 >= text.size()) throw bad();
+    int width = 0;
+    int height = 0;
+    const char* end = text.data() + text.size();
+    const auto [w_end, w_error] = std::from_chars(text.data(), text.data() + x, width);
+    const auto [h_end, h_error] = std::from_chars(text.data() + x + 1, end, height);
+    if (w_error != std::errc{} || h_error != std::errc{} || w_end != text.data() + x || h_end != end) throw bad();
+    if (width < 640 || width > 7680 || height < 400 || height > 4320) throw bad();
+    out.window_width = width;
+    out.window_height = height;
+}
+
 // "catch-up=debt,smoothing=none,tick-rate=5": the keys in which the ghost differs from main. The
 // ghost starts as a copy of main's settings (`loop` already holds every main flag), so a key that is
 // not named stays as main has it.
@@ -162,7 +181,7 @@ struct raw_options {
     std::string scene, tick_rate, max_loops, time_scale, balls, seed, fps_cap, frames, ticks, frame_ms;
     std::string screenshot, report, record, replay, lesson, trace;
     std::string stepping, catch_up, smoothing, time_scaling, frame_clamp_ms, compare, frame_jitter_ms;
-    std::string network, latency_ms, jitter_ms, loss, input_delay, peer_hitch_ms;
+    std::string network, latency_ms, jitter_ms, loss, input_delay, peer_hitch_ms, window_size;
     bool paused = false, autopilot = false, headless = false, peer_drops = false;
     bool vsync = true;
     bool panel = true;
@@ -251,6 +270,12 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
             "--headless and --screenshot do not go together: a screenshot run needs no display, "
             "so drop --headless");
     }
+    if (given("--window-size")) {
+        if (raw.headless) {
+            throw bad_value("--window-size sizes a window and --headless runs without one: drop one of them");
+        }
+        parse_window_size(raw.window_size, out);
+    }
     finish_lesson_option(raw.lesson, given("--vsync"), out);
     const replay_conflicts conflicts{.scene = given("--scene"),
                                      .seed = given("--seed"),
@@ -299,6 +324,9 @@ parse_result parse_command_line(int argc, const char* const* argv) {
     app.add_flag("--autopilot", raw.autopilot, "Start the lander with its autopilot on");
     app.add_option("--fps-cap", raw.fps_cap, "Frame rate cap, 0 (none) or 1 to 1000 (default 0)")->type_name("FPS");
     app.add_flag("--vsync,!--no-vsync", raw.vsync, "Wait for the display's refresh (default on)");
+    app.add_option("--window-size", raw.window_size,
+                   "Window and screenshot runs: the window's size, 640x400 to 7680x4320 (default 1280x720)")
+        ->type_name("WxH");
     app.add_flag("--panel,!--no-panel", raw.panel, "Show the control panel; F1 toggles it (default on)");
     app.add_flag("--headless", raw.headless, "Run without a window on a manual clock, then exit");
     app.add_option(

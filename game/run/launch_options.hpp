@@ -18,7 +18,9 @@ struct launch_options {
     scene_options scene_settings;
     loop_settings loop;
     bool headless = false;
-    bool panel = true;                    // window runs: show the control panel (F1 toggles it)
+    bool panel = true;        // window runs: show the control panel (F1 toggles it)
+    int window_width = 1280;  // window and screenshot runs: the window's size in points
+    int window_height = 720;
     std::optional<std::uint64_t> frames;  // stop after this many frames
     std::optional<std::uint64_t> ticks;   // stop after this many ticks
     double frame_ms = 1000.0 / 60.0;      // headless and screenshot runs: real time per frame

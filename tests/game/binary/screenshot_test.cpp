@@ -114,6 +114,16 @@ TEST(Screenshot, BallsFrameShowsThePanelOnTheRightAndBallsOnTheLeft) {
     EXPECT_LT(balls_in_panel, 0.01);
 }
 
+TEST(Screenshot, WindowSizeSetsTheSizeOfThePicture) {
+    const fs::path png = fresh_dir("size") / "big.png";
+    const auto run = run_ticklab("--window-size 1920x1080 --screenshot " + png.string() + " --frames 5");
+    ASSERT_EQ(run.exit_code, 0) << run.output;
+    const image img = load(png);
+    ASSERT_NE(img.pixels, nullptr);
+    EXPECT_EQ(img.w, 1920);
+    EXPECT_EQ(img.h, 1080);
+}
+
 TEST(Screenshot, LanderFrameIsWritten) {
     const fs::path png = fresh_dir("lander") / "lander.png";
     const auto run = run_ticklab("--scene lander --autopilot --screenshot " + png.string() + " --ticks 120");

@@ -167,6 +167,21 @@ TEST(CommandLine, UnwritableReportPathIsRejectedUpFront) {
     expect_rejected({"--headless", "--screenshot", "shot.png"}, "--headless and --screenshot");
 }
 
+TEST(CommandLine, WindowSizeIsReadAndCheckedAndRefusedHeadless) {
+    const parsed p = parse({"--window-size", "1920x1080"});
+    ASSERT_FALSE(p.result.exit_code.has_value()) << p.err;
+    EXPECT_EQ(p.result.options.window_width, 1920);
+    EXPECT_EQ(p.result.options.window_height, 1080);
+    const parsed defaults = parse({});
+    EXPECT_EQ(defaults.result.options.window_width, 1280);
+    EXPECT_EQ(defaults.result.options.window_height, 720);
+    for (const char* bad : {"1920", "x1080", "1920x", "1920x1080x2", "639x480", "1920x399", "7681x1080", "ax b",
+                            "1920X1080", "-1x400", "1e3x400"}) {
+        expect_rejected({"--window-size", bad}, "use WIDTHxHEIGHT from 640x400 to 7680x4320");
+    }
+    expect_rejected({"--headless", "--window-size", "1920x1080"}, "--window-size sizes a window");
+}
+
 TEST(CommandLine, ReadsTheNetworkGame) {
     const parsed p = parse({"--network", "rollback", "--latency-ms", "120", "--jitter-ms", "15", "--loss", "7.5",
                             "--input-delay", "3", "--peer-drops", "--peer-hitch-ms", "250"});
