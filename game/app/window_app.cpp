@@ -40,6 +40,9 @@ window_app::window_app(const game::launch_options& options, const ticklab::time_
     if (output.persist_layout()) {
         presentation_path_ = presentation_path();
         const presentation_settings saved = load_presentation(presentation_path_);
+        presentation_.panel_open = saved.panel_open;
+        presentation_.timeline_span = saved.timeline_span;
+        if (options.lesson.empty()) panel_.restore_layout(saved.panel_open, saved.timeline_span);
         set_text_scale(saved.text_scale);
         if (saved.fullscreen) toggle_fullscreen();
     }
@@ -243,6 +246,25 @@ void window_app::draw_panel(const layout& area) {
     if (requests.screenshot) screenshot_requested_ = true;
     if (requests.text_scale) set_text_scale(*requests.text_scale);
     if (requests.toggle_fullscreen) toggle_fullscreen();
+    keep_panel_layout();
+}
+
+void window_app::keep_panel_layout() {
+    // Only the user's own layout: a lesson opens the sections it needs, which are not the user's.
+    if (presentation_path_.empty() || !panel_.active_lesson().empty()) return;
+    std::vector<std::string> open = panel_.open_section_names();
+    const int span = panel_.timeline_span();
+    if (!layout_seen_) {
+        // The first frame shows what was loaded (or the defaults): nothing to write yet.
+        layout_seen_ = true;
+        presentation_.panel_open = std::move(open);
+        presentation_.timeline_span = span;
+        return;
+    }
+    if (open == presentation_.panel_open && span == presentation_.timeline_span) return;
+    presentation_.panel_open = std::move(open);
+    presentation_.timeline_span = span;
+    save_presentation_settings();
 }
 
 void window_app::present() {

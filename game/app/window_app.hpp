@@ -63,6 +63,7 @@ private:
     void draw_scene(const layout& area);
     void draw_hud(const layout& area);
     [[nodiscard]] float peer_half_height(const layout& area) const;  // each peer's view, above the key hint
+    void keep_panel_layout();  // the open sections and the timeline's span, saved when they change
     // A network game: the two peers side by side, each with its HUD.
     void draw_peers(const layout& area);
     void draw_panel(const layout& area);
@@ -96,6 +97,7 @@ private:
     quit_confirm quit_confirm_;
     std::filesystem::path presentation_path_;  // empty for runs that keep nothing (screenshots)
     presentation_settings presentation_;
+    bool layout_seen_ = false;  // keep_panel_layout has seen the first drawn frame
     bool keys_expanded_ = false;
     std::string notice_;
     Uint64 notice_until_ = 0;

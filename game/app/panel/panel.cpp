@@ -2,6 +2,9 @@
 
 #include "app/panel/panel_sections.hpp"
 
+#include <array>
+#include <optional>
+#include <string_view>
 #include <utility>
 
 #include <imgui.h>
@@ -37,14 +40,17 @@ panel_requests control_panel::draw(game::session& session, const panel_context& 
         ImGui::Separator();
         // The sections the current lesson uses open, the rest collapsed; again at every lesson change.
         const bool relayout = open_for_ != lessons_.active || !laid_out_;
-        const section_set open = sections_for(lessons_.active);
+        const section_set open = lessons_.active.empty() && own_layout_ ? *own_layout_ : sections_for(lessons_.active);
         laid_out_ = true;
         open_for_ = lessons_.active;
         const bool network_runs = session.network() != nullptr;
+        section_set open_now{};
         const auto header = [&](const char* name, section which) {
             const bool opened = open.contains(which) || (which == section::network && network_runs);
             if (relayout) ImGui::SetNextItemOpen(opened, ImGuiCond_Always);
-            return ImGui::CollapsingHeader(name);
+            const bool shown = ImGui::CollapsingHeader(name);
+            if (shown) open_now.insert(which);
+            return shown;
         };
         if (header("Lessons", section::lessons)) panel_sections::lessons(session, lessons_);
         if (header("Clock", section::clock)) panel_sections::clock(session);
@@ -63,9 +69,61 @@ panel_requests control_panel::draw(game::session& session, const panel_context& 
         }
         if (header("Record and replay", section::replay)) panel_sections::replay(session, replay_, lessons_);
         if (header("Keys and display", section::help)) panel_sections::help(context, requests);
+        open_now_ = open_now;
     }
     ImGui::End();
     return requests;
+}
+
+namespace {
+constexpr std::array<std::pair<section, std::string_view>, 11> section_names{{
+    {section::lessons, "lessons"},
+    {section::clock, "clock"},
+    {section::network, "network"},
+    {section::timeline, "timeline"},
+    {section::strategies, "strategies"},
+    {section::loop, "loop"},
+    {section::statistics, "statistics"},
+    {section::scheduler, "scheduler"},
+    {section::scene, "scene"},
+    {section::replay, "replay"},
+    {section::help, "help"},
+}};
+}  // namespace
+
+std::string_view section_name(section s) {
+    for (const auto& [which, name] : section_names) {
+        if (which == s) return name;
+    }
+    return "?";
+}
+
+std::optional<section> section_from_name(std::string_view name) {
+    for (const auto& [which, n] : section_names) {
+        if (n == name) return which;
+    }
+    return std::nullopt;
+}
+
+void control_panel::restore_layout(const std::vector<std::string>& open, int timeline_span) {
+    section_set layout{};
+    bool known = false;
+    for (const std::string& name : open) {
+        if (const auto which = section_from_name(name)) {
+            layout.insert(*which);
+            known = true;
+        }
+    }
+    if (known) own_layout_ = layout;
+    timeline_.span_index = timeline_span;
+}
+
+std::vector<std::string> control_panel::open_section_names() const {
+    std::vector<std::string> names;
+    for (const auto& [which, name] : section_names) {
+        if (open_now_.contains(which)) names.emplace_back(name);
+    }
+    return names;
 }
 
 section_set sections_for(std::string_view lesson) {

@@ -14,8 +14,10 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ticklab::app {
 
@@ -39,6 +41,8 @@ public:
         for (section s : open) bits_ |= 1u << static_cast<unsigned>(s);
     }
     [[nodiscard]] bool contains(section s) const noexcept { return (bits_ >> static_cast<unsigned>(s)) & 1u; }
+    void insert(section s) noexcept { bits_ |= 1u << static_cast<unsigned>(s); }
+    bool operator==(const section_set&) const = default;
 
 private:
     std::uint32_t bits_ = 0;
@@ -47,6 +51,10 @@ private:
 // The sections open for `lesson` ("" or unknown: the lessons, the clock and the timeline). The network
 // game's section is also open whenever one runs.
 [[nodiscard]] section_set sections_for(std::string_view lesson);
+
+// A section's name in the presentation file ("lessons", "clock", ..., "help"), and back.
+[[nodiscard]] std::string_view section_name(section s);
+[[nodiscard]] std::optional<section> section_from_name(std::string_view name);
 
 class control_panel {
 public:
@@ -66,6 +74,13 @@ public:
     // The lesson keys (PageDown, PageUp, B), which work with the panel hidden too.
     void lesson_keys(game::session& session, const keyboard_requests& requests);
 
+    // The user's own layout, kept between runs (presentation_settings): the sections open while no
+    // lesson runs (unknown names are skipped; none known: the defaults) and the timeline's span.
+    void restore_layout(const std::vector<std::string>& open, int timeline_span);
+    // What to keep: the sections open in the last drawn frame, by name, and the timeline's span.
+    [[nodiscard]] std::vector<std::string> open_section_names() const;
+    [[nodiscard]] int timeline_span() const noexcept { return timeline_.span_index; }
+
 private:
     lessons_state lessons_;
     timeline_panel_state timeline_;
@@ -77,6 +92,8 @@ private:
     network_panel_state network_;
     std::string open_for_;  // the lesson the sections were last opened for
     bool laid_out_ = false;
+    std::optional<section_set> own_layout_;  // restore_layout's, for runs without a lesson
+    section_set open_now_{};                 // the sections open in the last drawn frame
 };
 
 }  // namespace ticklab::app

@@ -21,9 +21,15 @@ std::string_view trim(std::string_view s) {
 
 std::string format_presentation(const presentation_settings& settings) {
     char text[96];
-    std::snprintf(text, sizeof text, "text_scale=%.2f\nfullscreen=%d\n", static_cast<double>(settings.text_scale),
-                  settings.fullscreen ? 1 : 0);
-    return text;
+    std::snprintf(text, sizeof text, "text_scale=%.2f\nfullscreen=%d\ntimeline_span=%d\n",
+                  static_cast<double>(settings.text_scale), settings.fullscreen ? 1 : 0, settings.timeline_span);
+    std::string out = text;
+    if (!settings.panel_open.empty()) {
+        out += "panel_open=";
+        for (std::size_t i = 0; i < settings.panel_open.size(); ++i) out += (i ? "," : "") + settings.panel_open[i];
+        out += '\n';
+    }
+    return out;
 }
 
 std::optional<presentation_settings> parse_presentation(std::string_view text, std::string& error) {
@@ -52,8 +58,26 @@ std::optional<presentation_settings> parse_presentation(std::string_view text, s
         } else if (key == "fullscreen") {
             if (value != "0" && value != "1") return bad("fullscreen is 0 or 1");
             settings.fullscreen = value == "1";
+        } else if (key == "timeline_span") {
+            int span = -1;
+            const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), span);
+            if (ec != std::errc{} || ptr != value.data() + value.size() || span < 0 || span >= timeline_spans)
+                return bad("timeline_span is a whole number from 0 to 6");
+            settings.timeline_span = span;
+        } else if (key == "panel_open") {
+            settings.panel_open.clear();
+            std::string_view rest = value;
+            while (!rest.empty()) {
+                const auto comma = rest.find(',');
+                const std::string_view name = trim(rest.substr(0, comma));
+                rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+                const bool word = !name.empty() && name.size() <= 32 &&
+                                  name.find_first_not_of("abcdefghijklmnopqrstuvwxyz_") == std::string_view::npos;
+                if (!word) return bad("panel_open is a comma-separated list of section names (a-z, _)");
+                settings.panel_open.emplace_back(name);
+            }
         } else {
-            return bad("the keys are text_scale and fullscreen");
+            return bad("the keys are text_scale, fullscreen, timeline_span and panel_open");
         }
     }
     return settings;

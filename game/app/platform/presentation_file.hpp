@@ -1,5 +1,5 @@
 #pragma once
-// The presentation settings kept between window runs (text size, fullscreen) in the user's config
+// The presentation settings kept between window runs (text size, fullscreen, the panel's layout) in the user's config
 // folder, as a small "key=value" file written atomically. A file that cannot be read is ignored
 // with one line on stderr: the window starts with the defaults, never fails.
 //
@@ -12,15 +12,23 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ticklab::app {
 
 inline constexpr float min_text_scale = 0.75f;
 inline constexpr float max_text_scale = 2.5f;
 
+inline constexpr int timeline_spans = 7;  // the timeline section's spans, 50 ms to 4 s
+
 struct presentation_settings {
     float text_scale = 1.0f;  // the HUD's and the panel's text, 0.75 to 2.5
     bool fullscreen = false;
+    // The panel's own layout (runs without a lesson; a lesson opens its sections): the open sections
+    // by name, as control_panel names them (names it does not know are skipped), and the
+    // timeline's span, 0 to timeline_spans - 1. Empty `panel_open`: the panel's defaults.
+    std::vector<std::string> panel_open;
+    int timeline_span = 3;
     bool operator==(const presentation_settings&) const = default;
 };
 

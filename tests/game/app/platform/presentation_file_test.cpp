@@ -18,7 +18,7 @@ std::filesystem::path temp_file(const char* name) {
 
 TEST(PresentationFile, RoundTripsThroughTheFile) {
     const auto path = temp_file("_round_trip.txt");
-    const presentation_settings saved{1.5f, true};
+    const presentation_settings saved{1.5f, true, {"lessons", "statistics", "replay"}, 5};
     ASSERT_EQ(save_presentation(path, saved), "");
     EXPECT_EQ(load_presentation(path), saved);
     std::filesystem::remove(path);
@@ -46,6 +46,14 @@ TEST(PresentationFile, ParseNamesTheBadLineAndWhatIsAllowed) {
     EXPECT_FALSE(parse_presentation("fullscreen=yes", error));
     EXPECT_FALSE(parse_presentation("colour=red", error));
     EXPECT_FALSE(parse_presentation("text_scale=1.5x", error));
+    EXPECT_FALSE(parse_presentation("timeline_span=7", error));
+    EXPECT_EQ(error, "line 1 'timeline_span=7': timeline_span is a whole number from 0 to 6");
+    EXPECT_FALSE(parse_presentation("panel_open=lessons,,clock", error));
+    EXPECT_FALSE(parse_presentation("panel_open=Lessons", error));
+    const auto layout = parse_presentation("panel_open=lessons, loop\ntimeline_span=0\n", error);
+    ASSERT_TRUE(layout) << error;
+    EXPECT_EQ(layout->panel_open, (std::vector<std::string>{"lessons", "loop"}));
+    EXPECT_EQ(layout->timeline_span, 0);
     const auto ok = parse_presentation("# comment\n\ntext_scale = 2\r\nfullscreen=0\n", error);
     ASSERT_TRUE(ok);
     EXPECT_FLOAT_EQ(ok->text_scale, 2.0f);
