@@ -17,7 +17,7 @@ root = pathlib.Path(__file__).resolve().parent.parent
 doc_path = root / "docs" / "lessons.md"
 # How many frames each lesson's picture shows: long enough for what its text describes to be on screen.
 picture_frames = {"basics": 120, "10hz": 120, "10hz-smooth": 200, "slow-machine": 60, "spiral": 40,
-                  "scale-4x": 120, "autopilot-5hz": 400, "beat": 120, "overshoot": 120}
+                  "scale-4x": 120, "autopilot-5hz": 400, "beat": 120, "overshoot": 120, "render-tick": 124}
 
 
 def builtin_order():
@@ -48,7 +48,8 @@ def section(number, lesson):
 
 def generated(current):
     start = current.index("\n## 1. ") + 1
-    end = current.index("\n## 10-") + 1  # the network lessons' own section
+    network = re.search(r"\n## \d+-\d+\. The network game", current)  # the network lessons' own section
+    end = network.start() + 1
     sections = []
     number = 0
     for name in builtin_order():
@@ -57,7 +58,10 @@ def generated(current):
             continue
         number += 1
         sections.append(section(number, lesson))
-    return current[:start] + "\n".join(sections) + current[end:]
+    networked = len(builtin_order()) - number
+    tail = re.sub(r"^## \d+-\d+\. The network game", f"## {number + 1}-{number + networked}. The network game",
+                  current[end:], count=1)
+    return current[:start] + "\n".join(sections) + tail
 
 
 def main():

@@ -25,9 +25,10 @@ namespace {
 using json = nlohmann::json;
 
 // The order a learner meets them in; each is assets/lessons/NAME.json.
-constexpr std::array<std::string_view, 12> builtin_names{
-    "basics", "10hz",      "10hz-smooth",    "slow-machine",           "spiral",    "scale-4x", "autopilot-5hz",
-    "beat",   "overshoot", "lockstep-waits", "rollback-hides-latency", "peer-drops"};
+constexpr std::array<std::string_view, 13> builtin_names{
+    "basics",        "10hz", "10hz-smooth", "slow-machine", "spiral",         "scale-4x",
+    "autopilot-5hz", "beat", "overshoot",   "render-tick",  "lockstep-waits", "rollback-hides-latency",
+    "peer-drops"};
 
 constexpr std::uintmax_t max_lesson_bytes = 1u << 20;
 

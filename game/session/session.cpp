@@ -131,6 +131,9 @@ void session::tick(const ticklab::tick_info& tick) {
     const phase_timer tick_timer;
     scene_->tick(input, tick.dt_seconds);
     timings_.tick.add(tick_timer.elapsed_ms());
+    // What a render tick simulates with: the keys still held, no new presses or clicks.
+    render_input_.held = input.held;
+    last_tick_dt_ = tick.dt_seconds;
     tasks_.on_tick(tick.index);
     comparison_.on_tick(*this, tick.time);
     if (replay_.recording) replay_.recorder->record(input);
@@ -166,6 +169,8 @@ double session::draw_alpha(const ticklab::fixed_loop& loop) const {
             return loop.stats().alpha;
         case smoothing::extrapolate:
             return 1.0 + loop.stats().alpha;  // see scene::draw
+        case smoothing::render_tick:
+            return loop.stats().alpha;  // where no partial tick runs (network peers): interpolation
     }
     return 1.0;
 }
@@ -175,8 +180,28 @@ void session::draw(draw_list& out) const {
         draw_peer(0, out);
         return;
     }
-    scene_->draw(out, draw_alpha(loop_));
+    if (settings.strategy.smoothing_mode == smoothing::render_tick &&
+        loop_.config().step_mode == ticklab::stepping::fixed) {
+        draw_render_tick(out);
+    } else {
+        scene_->draw(out, draw_alpha(loop_));
+    }
     comparison_.draw_ghost(out);
+}
+
+void session::draw_render_tick(draw_list& out) const {
+    const double alpha = loop_.stats().alpha;
+    if (alpha <= 0.0 || last_tick_dt_ <= 0.0) {
+        scene_->draw(out, 1.0);  // no time left over, or no tick yet: the latest tick is the picture
+        return;
+    }
+    // The partial tick runs on a copy: the simulation never sees it, so the next real tick starts
+    // from the last real one and every state hash is the same as with any other smoothing.
+    if (!render_copy_) render_copy_ = entry_->create(options_);
+    scene_->save(render_state_);
+    render_copy_->restore(*render_state_);
+    render_copy_->tick(render_input_, alpha * last_tick_dt_);
+    render_copy_->draw(out, 1.0);
 }
 
 void session::switch_scene(const scene_entry& entry) {
@@ -185,6 +210,7 @@ void session::switch_scene(const scene_entry& entry) {
     scene_->write_options(options_);
     entry_ = &entry;
     scene_ = entry.create(options_);
+    render_copy_.reset();  // a snapshot restores only into its own kind of scene
     start_scene();
     comparison_.stop();  // the next frame starts a ghost of the new scene
     if (network_) restart_network();

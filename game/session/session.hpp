@@ -120,6 +120,7 @@ private:
     const ticklab::frame_stats& advance_network();
     void restart_network();
     [[nodiscard]] double draw_alpha(const ticklab::fixed_loop& loop) const;
+    void draw_render_tick(draw_list& out) const;
 
     const ticklab::time_source* source_;
     ticklab::fixed_loop loop_;
@@ -131,6 +132,12 @@ private:
     const scene_entry* entry_;
     scene_options options_;
     std::unique_ptr<scene> scene_;
+    // The render tick's copy of the scene and the state moved into it each frame (drawing only:
+    // mutable, as draw() is const); the held keys and dt of the last real tick.
+    mutable std::unique_ptr<scene> render_copy_;
+    mutable std::unique_ptr<scene_snapshot> render_state_;
+    tick_input render_input_;
+    double last_tick_dt_ = 0.0;
     input_buffer input_;
     frame_history history_;
     replay_status replay_;

@@ -8,11 +8,11 @@ namespace ticklab::game {
 
 struct frame_sample {
     float fps = 0.0f;
-    float frame_ms = 0.0f;   // real time since the previous frame
-    float ticks = 0.0f;      // ticks run in the frame
+    float frame_ms = 0.0f;  // real time since the previous frame
+    float ticks = 0.0f;     // ticks run in the frame
     float alpha = 0.0f;
     float dropped_ms = 0.0f;
-    float tick_ms = 0.0f;    // real time spent in ticks
+    float tick_ms = 0.0f;  // real time spent in ticks
 };
 
 class frame_history {

@@ -22,8 +22,8 @@ public:
     [[nodiscard]] tick_input take_for_tick();
 
 private:
-    std::array<bool, action_count> down_{};          // current physical state
-    std::array<bool, action_count> down_since_{};    // went down at some point since the last take
+    std::array<bool, action_count> down_{};        // current physical state
+    std::array<bool, action_count> down_since_{};  // went down at some point since the last take
     std::array<bool, action_count> pressed_since_{};
     std::vector<pointer_event> pointer_;
 };

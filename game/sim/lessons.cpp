@@ -6,7 +6,8 @@ namespace ticklab::game {
 
 namespace {
 
-constexpr std::array<std::string_view, 5> toggles{"smoothing", "catch-up", "max-loops", "frame-load", "extrapolation"};
+constexpr std::array<std::string_view, 6> toggles{"smoothing",  "catch-up",      "max-loops",
+                                                  "frame-load", "extrapolation", "render-tick"};
 constexpr std::array<std::string_view, 9> figures{"ticks_per_frame", "alpha",    "dropped_ms",  "debt_ms",     "fps",
                                                   "sim_speed",       "frame_ms", "lander_fall", "lander_drift"};
 
@@ -29,6 +30,11 @@ bool apply_toggle(std::string_view toggle, const loop_settings& lesson_value, lo
     if (toggle == "extrapolation") {
         const bool ahead = settings.strategy.smoothing_mode == smoothing::extrapolate;
         settings.strategy.smoothing_mode = ahead ? smoothing::interpolate : smoothing::extrapolate;
+        return true;
+    }
+    if (toggle == "render-tick") {
+        const bool partial = settings.strategy.smoothing_mode == smoothing::render_tick;
+        settings.strategy.smoothing_mode = partial ? smoothing::interpolate : smoothing::render_tick;
         return true;
     }
     if (toggle == "catch-up") {

@@ -45,7 +45,7 @@ struct lesson {
     // debt_ms, fps, sim_speed, frame_ms, lander_fall, lander_drift (app/ui/hud_figures.hpp draws them).
     std::vector<std::string> hud_figures;
     // The one setting the lesson is about, flipped by the before/after key (apply_toggle): "" (none),
-    // "smoothing", "catch-up", "max-loops", "frame-load" or "extrapolation".
+    // "smoothing", "catch-up", "max-loops", "frame-load", "extrapolation" or "render-tick".
     std::string toggle;
     std::vector<std::string> questions;  // for the class to discuss
     lesson_setup setup;
@@ -58,8 +58,9 @@ struct lesson {
 [[nodiscard]] std::span<const std::string_view> hud_figure_names();
 
 // Flips `toggle` in `settings` between the lesson's value (`lesson_value`) and the other side:
-// smoothing none <-> interpolate, extrapolation extrapolate <-> interpolate, catch-up uncapped <-> drop, max-loops its
-// value <-> 8 (or 3 when it is 8), frame-load its value <-> 0. Returns false for "" or an unknown toggle.
+// smoothing none <-> interpolate, extrapolation extrapolate <-> interpolate, render-tick render_tick <-> interpolate,
+// catch-up uncapped <-> drop, max-loops its value <-> 8 (or 3 when it is 8), frame-load its value <-> 0. Returns false
+// for "" or an unknown toggle.
 bool apply_toggle(std::string_view toggle, const loop_settings& lesson_value, loop_settings& settings);
 
 }  // namespace ticklab::game

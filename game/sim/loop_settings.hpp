@@ -13,6 +13,9 @@ enum class smoothing : std::uint8_t {
     none,         // the current tick's state: motion steps at the tick rate
     interpolate,  // between the last two ticks: smooth, one tick behind (the default)
     extrapolate,  // ahead of the current tick along its motion: no lag, overshoots at bounces
+    // A partial tick for the frame's leftover time (alpha ticks), run on a copy of the scene and
+    // thrown away after drawing: no lag and no overshoot, at the cost of a tick's work per frame.
+    render_tick,
 };
 
 // The strategy choices a learner compares (see docs/strategies.md); the engine's enums plus smoothing.

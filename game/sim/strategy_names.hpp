@@ -45,11 +45,14 @@ inline constexpr std::array<named_choice<ticklab::catch_up>, 5> catch_up_choices
      ticklab::catch_up::text_004},
 }};
 
-inline constexpr std::array<named_choice<smoothing>, 3> smoothing_choices{{
+inline constexpr std::array<named_choice<smoothing>, 4> smoothing_choices{{
     {"none", "none", "draw the current tick: motion steps at the tick rate", smoothing::none},
     {"interpolate", "interpolate", "between the last two ticks: smooth, one tick of latency", smoothing::interpolate},
     {"extrapolate", "extrapolate", "ahead of the current tick (Nystrom, Unity): no lag, overshoots",
      smoothing::extrapolate},
+    {"render-tick", "render tick",
+     "a partial tick for the leftover time on a copy, drawn and thrown away: no lag, no overshoot",
+     smoothing::render_tick},
 }};
 
 inline constexpr std::array<named_choice<ticklab::time_scaling>, 2> time_scaling_choices{{

@@ -130,7 +130,8 @@ section_set sections_for(std::string_view lesson) {
     using enum section;
     // What each lesson's explanation asks the learner to watch or change (sim/lessons.cpp).
     if (lesson == "basics") return {lessons, clock, timeline};
-    if (lesson == "10hz" || lesson == "10hz-smooth" || lesson == "beat") return {lessons, timeline, strategies};
+    if (lesson == "10hz" || lesson == "10hz-smooth" || lesson == "beat" || lesson == "render-tick")
+        return {lessons, timeline, strategies};
     if (lesson == "slow-machine") return {lessons, timeline, loop};
     if (lesson == "spiral") return {lessons, strategies, loop, statistics};
     if (lesson == "scale-4x") return {lessons, clock, statistics};

@@ -72,6 +72,8 @@ hud_line figure_line(hud_figure figure, const game::session& session, const fps_
         case alpha:
             if (session.settings.strategy.smoothing_mode == game::smoothing::none)
                 return {format("alpha %.2f (off)", frame.alpha), hud_style::figure};
+            if (session.settings.strategy.smoothing_mode == game::smoothing::render_tick)
+                return {format("alpha %.2f (render tick)", frame.alpha), hud_style::figure};
             return {format("alpha %.2f", frame.alpha), hud_style::figure};
         case dropped_ms:
             return {format("dropped %.0f ms", ticklab::to_milliseconds(frame.total_dropped)),

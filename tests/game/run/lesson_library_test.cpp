@@ -18,7 +18,7 @@ std::string parse(const std::string& text) {
 
 TEST(LessonLibrary, BuiltInLessonsAreTheFiles) {
     EXPECT_EQ(ticklab::game::lesson_table_error(), "");
-    ASSERT_EQ(ticklab::game::lesson_table().size(), 12u);
+    ASSERT_EQ(ticklab::game::lesson_table().size(), 13u);
     EXPECT_EQ(ticklab::game::lesson_table().front().name, "basics");
     const lesson* spiral = ticklab::game::find_lesson("spiral");
     ASSERT_NE(spiral, nullptr);

@@ -184,7 +184,8 @@ TEST(StrategyNames, EveryChoiceRoundTrips) {
         EXPECT_EQ(ticklab::game::choice_name(ticklab::game::catch_up_choices, c.value), c.name);
     }
     EXPECT_FALSE(ticklab::game::find_choice(ticklab::game::stepping_choices, "sometimes"));
-    EXPECT_EQ(ticklab::game::choice_list(ticklab::game::smoothing_choices), "none, interpolate or extrapolate");
+    EXPECT_EQ(ticklab::game::choice_list(ticklab::game::smoothing_choices),
+              "none, interpolate, extrapolate or render-tick");
 }
 
 namespace {
@@ -260,7 +261,7 @@ TEST(StrategyFlags, BadValuesGiveOneLineAndExitTwo) {
     const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
         {{"--stepping", "sometimes"}, "use fixed or variable"},
         {{"--catch-up", "all"}, "use drop, clamp, debt, none or text004"},
-        {{"--smoothing", "lerp"}, "use none, interpolate or extrapolate"},
+        {{"--smoothing", "lerp"}, "use none, interpolate, extrapolate or render-tick"},
         {{"--time-scaling", "speed"}, "use count or length"},
         {{"--frame-clamp-ms", "0"}, "frame time clamp"},
         {{"--frame-clamp-ms", "fast"}, "not a number"},
@@ -278,4 +279,29 @@ TEST(StrategyFlags, BadValuesGiveOneLineAndExitTwo) {
         EXPECT_EQ(p.err.find('\n'), p.err.size() - 1) << p.err;
         EXPECT_NE(p.err.find(needle), std::string::npos) << p.err;
     }
+}
+
+TEST_F(Strategies, RenderTickDrawsAPartialTickWithoutChangingTheSimulation) {
+    // Balls at 10 Hz, drawn every 7 ms frame: a render tick and interpolation end on the same state,
+    // while the render tick's pictures differ from interpolation's (it draws a tick further on).
+    const auto run = [&](smoothing mode, std::vector<float>& xs) {
+        loop_settings settings;
+        settings.tick_rate_hz = 10;
+        settings.strategy.smoothing_mode = mode;
+        session s{source, "balls", {}, settings};
+        for (int i = 0; i < 150; ++i) {
+            frame(s, 7ms);
+            ticklab::game::draw_list list;
+            s.draw(list);
+            xs.push_back(list.circles.empty() ? 0.0f : list.circles.front().center.x);
+        }
+        return s.state_hash();
+    };
+    std::vector<float> interpolated;
+    std::vector<float> partial;
+    EXPECT_EQ(run(smoothing::render_tick, partial), run(smoothing::interpolate, interpolated));
+    ASSERT_EQ(partial.size(), interpolated.size());
+    std::size_t differ = 0;
+    for (std::size_t i = 0; i < partial.size(); ++i) differ += partial[i] != interpolated[i] ? 1 : 0;
+    EXPECT_GT(differ, partial.size() / 2);
 }

@@ -72,7 +72,7 @@ TEST(LessonKeys, StepIntoANetworkLessonStartsItsGameAndOutOfItStopsIt) {
     ticklab::manual_time_source clock;
     ticklab::game::session s{clock, "balls", {}, {}};
     ticklab::app::lessons_state state;
-    state.active = "overshoot";
+    state.active = "render-tick";
     ticklab::app::panel_sections::step_lesson(s, state, 1);
     ASSERT_EQ(state.active, "lockstep-waits");
     ASSERT_NE(s.network(), nullptr) << "the lesson's network block starts the two peers";
@@ -83,7 +83,7 @@ TEST(LessonKeys, StepIntoANetworkLessonStartsItsGameAndOutOfItStopsIt) {
     ASSERT_NE(s.network(), nullptr);
     EXPECT_EQ(s.network()->config().network.mode, ticklab::game::net_mode::rollback);
     ticklab::app::panel_sections::step_lesson(s, state, -2);
-    EXPECT_EQ(state.active, "overshoot");
+    EXPECT_EQ(state.active, "render-tick");
     EXPECT_EQ(s.network(), nullptr) << "a lesson without one stops the network game";
 }
 
