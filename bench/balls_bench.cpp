@@ -14,11 +14,12 @@
 // all_pairs_tick/N:    the baseline: the same integration and contact response, every pair tested
 //                      (O(n^2)), gravity on, after the same settling.
 // ball_grid_rebuild/N: the counting sort of N balls into cells, alone.
-// balls_from_reset/N:  where a user starts: a reset with N balls (the splash: every ball awake and
-//                      falling), then ticks 1-600 at 60 Hz (the default tick rate), each timed on
-//                      its own. Time per iteration is the whole run of 600 ticks (reset excluded);
-//                      the counters give the mean, p99 and worst tick in ms over all iterations'
-//                      ticks, and the ticks 1-60 mean (the first second, the splash's worst).
+// balls_from_reset/N/T: where a user starts: a reset with N balls (the splash: every ball awake
+//                      and falling), then ticks 1-600 at 60 Hz (the default tick rate), each timed
+//                      on its own (wall clock), on T threads (0: one per hardware thread). Time per
+//                      iteration is the whole run of 600 ticks (reset excluded); the counters give
+//                      the mean, p99 and worst tick in ms over all iterations' ticks, and the mean
+//                      of ticks 1-60 (the first second).
 #include "scenes/ball_grid.hpp"
 #include "scenes/balls_scene.hpp"
 #include "sim/random.hpp"
@@ -101,6 +102,7 @@ void balls_from_reset(benchmark::State& state) {
     scene_options options;
     options.balls = n;
     options.seed = 1;
+    options.threads = static_cast<std::uint32_t>(state.range(1));
     const ticklab::game::tick_input none;
     std::vector<double> tick_ms;
     double first_second_ms = 0.0;
@@ -129,7 +131,11 @@ void balls_from_reset(benchmark::State& state) {
     state.counters["first_s_ms_mean"] = first_second_ms / (count / ticks * 60.0);
     state.SetItemsProcessed(state.iterations() * ticks);
 }
-BENCHMARK(balls_from_reset)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(balls_from_reset)
+    ->ArgsProduct({{10'000, 100'000}, {1, 0}})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3)
+    ->UseRealTime();
 
 // ---- baseline: all pairs ----------------------------------------------------------------------
 
