@@ -7,10 +7,10 @@
 // batch_build/N:     geometry_batch::build of that list for a 1280x720 window's scene area.
 // draw_atlas/N, draw_disc_geometry/N: the two ways of drawing the balls, on SDL's software
 //                    renderer (see below).
-#include "app/disc_texture.hpp"
-#include "app/geometry_batch.hpp"
-#include "app/scene_renderer.hpp"
-#include "app/world_view.hpp"
+#include "app/render/disc_texture.hpp"
+#include "app/render/geometry_batch.hpp"
+#include "app/render/scene_renderer.hpp"
+#include "app/render/world_view.hpp"
 #include "scenes/balls_scene.hpp"
 
 #include <benchmark/benchmark.h>

@@ -2,8 +2,8 @@
 // would hand them over. parse_command_line must never crash or hang, and its outcome must keep the
 // program's contract: help (exit 0, nothing on stderr), or one line on stderr naming the problem
 // (exit 2), or options that are all inside their allowed ranges.
-#include "cli/launch_options.hpp"
-#include "scenes/balls_scene.hpp"
+#include "cli/command_line.hpp"
+#include "scenes/scene_registry.hpp"
 
 #include <ticklab/fixed_loop.hpp>
 #include <ticklab/frame_pacer.hpp>
@@ -77,7 +77,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(ticklab::check_max_loops(o.loop.max_loops).empty(), "max loops in range");
     require(ticklab::check_time_scale(o.loop.time_scale).empty(), "time scale in range");
     require(ticklab::check_fps_cap(o.loop.fps_cap).empty(), "fps cap in range");
-    require(o.scene_settings.balls <= ticklab::game::max_balls, "ball count in range");
+    require(o.scene_settings.balls <= ticklab::game::max_scene_balls(), "ball count in range");
     require(std::isfinite(o.frame_ms) && o.frame_ms > 0.0 && o.frame_ms <= 1000.0, "frame time in range");
     require(!o.frames || (*o.frames >= 1 && *o.frames <= 1'000'000'000), "frame count in range");
     require(!o.ticks || *o.ticks <= 1'000'000'000, "tick count in range");

@@ -1,7 +1,7 @@
 // libFuzzer entry point for the replay reader: any bytes must give a replay or one error line,
 // never a crash, a hang or a huge allocation. A replay that parses must also survive the writer's
 // checks and read back the same (the writer and reader agree on every file the reader accepts).
-#include "sim/replay_file.hpp"
+#include "session/replay_file.hpp"
 
 #include <cstddef>
 #include <cstdint>

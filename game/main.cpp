@@ -1,11 +1,11 @@
 // Ticklab: a fixed-timestep game loop you can pause, step, slow down and speed up.
 //
-// The frame loop itself is in app/run_window.cpp (window_app::frame); this file only chooses
-// between the headless run and the window.
+// The frame loop itself is in app/window_app.cpp (window_app::frame); every kind of run goes
+// through run/runner.hpp. This file only parses the command line and picks the kind of run.
 
 #include "app/run_window.hpp"
-#include "cli/headless.hpp"
-#include "cli/launch_options.hpp"
+#include "cli/command_line.hpp"
+#include "run/headless.hpp"
 
 int main(int argc, char** argv) {
     const auto parsed = ticklab::game::parse_command_line(argc, argv);

@@ -1,13 +1,12 @@
 #pragma once
-// The windowed demo: one SDL window, the scene on the left, the control panel on the right.
+// The windowed runs: a live window, or with --screenshot a capture in a hidden window on a manual
+// clock whose last frame is saved as a PNG. Both are the runner's run (run/runner.hpp): the same
+// start, stop rules (--frames, --ticks, quit) and finish (recording, report).
 //
 // Usage (from main, after parsing the command line):
-//   return ticklab::app::run_window(options);   // exit code: 0, or 2 with one line on stderr
-//
-// With --screenshot the same frames run on a manual clock (--frame-ms per frame, for --frames
-// frames or until --ticks ticks) in a hidden window, and the last frame is saved as a PNG.
+//   return ticklab::app::run_window(options);   // exit code: 0, 1 (a write failed) or 2, one line on stderr
 
-#include "cli/launch_options.hpp"
+#include "run/launch_options.hpp"
 
 namespace ticklab::app {
 

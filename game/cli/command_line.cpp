@@ -1,7 +1,9 @@
-#include "cli/launch_options.hpp"
+#include "cli/command_line.hpp"
+
 #include "cli/lesson_replay_options.hpp"
-#include "cli/report.hpp"
-#include "scenes/balls_scene.hpp"
+#include "io/output_file.hpp"
+#include "run/run_error.hpp"
+#include "scenes/scene_registry.hpp"
 #include "sim/strategy_names.hpp"
 
 #include <CLI/CLI.hpp>
@@ -86,6 +88,7 @@ std::uint64_t parse_seed(const std::string& text) {
     return value;
 }
 
+// "balls or lander", for --help and its error.
 std::string scene_names() {
     std::string names;
     const auto entries = scene_registry();
@@ -174,8 +177,8 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
     if (given("--time-scale"))
         out.loop.time_scale = checked_number("--time-scale", raw.time_scale, ticklab::check_time_scale);
     if (given("--balls")) {
-        out.scene_settings.balls =
-            static_cast<std::uint32_t>(checked_number("--balls", raw.balls, whole_in("ball count", 0, max_balls)));
+        out.scene_settings.balls = static_cast<std::uint32_t>(
+            checked_number("--balls", raw.balls, whole_in("ball count", 0, max_scene_balls())));
     }
     if (given("--seed")) out.scene_settings.seed = parse_seed(raw.seed);
     if (given("--fps-cap")) out.loop.fps_cap = checked_number("--fps-cap", raw.fps_cap, ticklab::check_fps_cap);
@@ -273,8 +276,13 @@ parse_result parse_command_line(int argc, const char* const* argv) {
     app.add_flag("--vsync,!--no-vsync", raw.vsync, "Wait for the display's refresh (default on)");
     app.add_flag("--panel,!--no-panel", raw.panel, "Show the control panel; F1 toggles it (default on)");
     app.add_flag("--headless", raw.headless, "Run without a window on a manual clock, then exit");
-    app.add_option("--frames", raw.frames, "Stop after this many frames (headless: default 600)")->type_name("N");
-    app.add_option("--ticks", raw.ticks, "Stop after this many ticks")->type_name("N");
+    app.add_option(
+           "--frames", raw.frames,
+           "Stop after this many frames, in every kind of run (default: headless 600, screenshot 30, window none)")
+        ->type_name("N");
+    app.add_option("--ticks", raw.ticks,
+                   "Stop once this many ticks have run; with --stepping variable a tick is one update per frame")
+        ->type_name("N");
     app.add_option("--frame-ms", raw.frame_ms,
                    "Real time per frame in headless and screenshot runs, ms (default 16.67)")
         ->type_name("MS");
@@ -321,12 +329,10 @@ parse_result parse_command_line(int argc, const char* const* argv) {
         std::cout << app.help();
         result.exit_code = 0;
     } catch (const CLI::ParseError& error) {
-        std::cerr << "ticklab: " << one_line(error.what()) << " (see --help)\n";
-        result.exit_code = 2;
+        result.exit_code = fail(exit_bad_input, one_line(error.what()) + " (see --help)");
     } catch (const bad_value& error) {
         // The message quotes the value as given, which may hold a line break of its own.
-        std::cerr << "ticklab: " << one_line(error.what()) << '\n';
-        result.exit_code = 2;
+        result.exit_code = fail(exit_bad_input, one_line(error.what()));
     }
     return result;
 }

@@ -1,7 +1,10 @@
 #include "cli/lesson_replay_options.hpp"
 
-#include "cli/report.hpp"
+#include "io/output_file.hpp"
+#include "session/replay_file.hpp"
 #include "sim/lessons.hpp"
+
+#include <algorithm>
 
 namespace ticklab::game {
 
@@ -67,19 +70,15 @@ std::string apply_record_replay_options(const std::string* record, const std::st
         return "--ticks " + std::to_string(*out.ticks) + " is past the replay's end: it has " +
                std::to_string(r.ticks) + " ticks";
     }
-    if (!out.ticks) out.ticks = r.ticks;  // headless and screenshot runs end where the recording did
+    // Headless and screenshot runs end where the recording did; a window holds the scene at the end
+    // (session::start_replay) and stays open until it is closed, or until --frames or --ticks.
+    const bool window_run = !out.headless && out.screenshot_path.empty();
+    if (!out.ticks && !window_run) out.ticks = r.ticks;
     out.scene = r.scene;
     out.scene_settings = r.options;
     out.loop.tick_rate_hz = r.tick_rate_hz;
     out.replay_recording = std::move(r);
     return {};
-}
-
-std::string write_recording(const std::string& path, session& s) {
-    if (path.empty()) return {};
-    s.stop_recording();
-    if (!s.replay_state().recorder) return "replay '" + path + "': nothing was recorded";
-    return write_replay_file(path, s.replay_state().recorder->recording());
 }
 
 }  // namespace ticklab::game

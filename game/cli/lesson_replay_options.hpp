@@ -7,8 +7,7 @@
 //   finish_lesson_option(name, vsync_given, out);   // what the flags' defaults would overwrite
 //   apply_record_replay_options(record, replay, given, out);
 
-#include "cli/launch_options.hpp"
-#include "sim/session.hpp"
+#include "run/launch_options.hpp"
 
 #include <string>
 
@@ -29,9 +28,5 @@ struct replay_conflicts {
 // `record` / `replay` null when not given. Reads the replay file (errors name it).
 [[nodiscard]] std::string apply_record_replay_options(const std::string* record, const std::string* replay,
                                                       const replay_conflicts& given, launch_options& out);
-
-// At the end of a run: ends the session's recording and writes it to `path` (nothing when `path` is
-// empty). "" or one error line naming the file.
-[[nodiscard]] std::string write_recording(const std::string& path, session& s);
 
 }  // namespace ticklab::game

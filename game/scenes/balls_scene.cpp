@@ -61,7 +61,6 @@ void balls_scene::reset(const scene_options& options) {
     threads_ = options.threads == 0 ? ticklab::worker_pool::machine_threads()
                                     : std::min<unsigned>(options.threads, ticklab::max_worker_threads);
     tallies_.assign(threads_, worker_tally{});
-    pending_count_ = options_.balls;
     rng_ = random_source{options_.seed};
     ticks_ = 0;
     waves_ = 0;

@@ -62,7 +62,6 @@ public:
     void tick(const tick_input& input, double dt_seconds) override;
     void draw(draw_list& out, double alpha) const override;
     void hud_lines(std::vector<std::string>& out) const override;
-    void settings_ui() override;
     void report_fields(std::vector<report_field>& out) const override;
     void write_options(scene_options& options) const override;
     [[nodiscard]] std::uint64_t state_hash() const override;
@@ -82,6 +81,8 @@ public:
     // changes take effect at the next reset, gravity and restitution at once.
     void set_config(const balls_config& config);
     [[nodiscard]] const balls_config& config() const noexcept { return config_; }
+    // The options of the last reset (the ball count clamped to max_balls).
+    [[nodiscard]] const scene_options& options() const noexcept { return options_; }
 
     [[nodiscard]] std::size_t size() const noexcept { return x_.size(); }
     [[nodiscard]] std::span<const double> xs() const noexcept { return x_; }
@@ -150,7 +151,6 @@ private:
     std::uint64_t ticks_ = 0;
     double resting_speed_ = 0.0;  // world units / s, set each tick from gravity and dt
     std::uint32_t waves_ = 0;
-    std::uint32_t pending_count_ = 300;  // the settings panel's count, applied by "Apply"
 
     // One entry per ball; prev_* is the previous tick's position, for interpolated drawing.
     std::vector<double> x_, y_, prev_x_, prev_y_, vx_, vy_, radius_, inv_mass_;

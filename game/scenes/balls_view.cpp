@@ -1,8 +1,7 @@
-// The balls scene as the player sees it: drawing, HUD lines and the settings panel.
+// The balls scene as the player sees it: drawing and HUD lines (its panel section is
+// app/panel/balls_section.cpp).
 #include "scenes/balls_palette.hpp"
 #include "scenes/balls_scene.hpp"
-
-#include <imgui.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -49,43 +48,6 @@ void balls_scene::hud_lines(std::vector<std::string>& out) const {
     if (config_.gravity_on && config_.sleeping) {
         std::snprintf(line, sizeof line, "asleep: %zu (at rest, skipped by the tick)", sleeping_);
         out.emplace_back(line);
-    }
-}
-
-void balls_scene::settings_ui() {
-    balls_config c = config_;
-    ImGui::Checkbox("gravity", &c.gravity_on);
-    const double g_low = 0.0;
-    const double g_high = 400.0;
-    ImGui::SliderScalar("strength", ImGuiDataType_Double, &c.gravity, &g_low, &g_high, "%.1f");
-    const double e_low = 0.0;
-    const double e_high = 1.0;
-    ImGui::SliderScalar("restitution", ImGuiDataType_Double, &c.restitution, &e_low, &e_high, "%.2f");
-    ImGui::Checkbox("sleeping", &c.sleeping);
-    if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip(
-            "Balls at rest stop being simulated until something moves near them.\nOff: every ball is "
-            "ticked, as the tick's cost shows.");
-    }
-    ImGui::SameLine();
-    ImGui::Checkbox("show asleep", &c.show_sleeping);
-
-    ImGui::Separator();
-    ImGui::TextUnformatted("applied on reset");
-    int count = static_cast<int>(pending_count_);
-    ImGui::SliderInt("balls", &count, 0, static_cast<int>(max_balls), "%d", ImGuiSliderFlags_Logarithmic);
-    ImGui::InputInt("##balls exact", &count, 100, 1000);
-    pending_count_ = static_cast<std::uint32_t>(std::clamp(count, 0, static_cast<int>(max_balls)));
-    float radius_min = static_cast<float>(c.radius_min);
-    float radius_max = static_cast<float>(c.radius_max);
-    ImGui::DragFloatRange2("radius", &radius_min, &radius_max, 0.02f, 0.1f, 8.0f, "%.2f", "%.2f");
-    c.radius_min = radius_min;
-    c.radius_max = radius_max;
-    set_config(c);
-    if (ImGui::Button("Apply (reset)")) {
-        scene_options next = options_;
-        next.balls = pending_count_;
-        reset(next);
     }
 }
 

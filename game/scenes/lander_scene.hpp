@@ -30,13 +30,14 @@ public:
     void tick(const tick_input& input, double dt_seconds) override;
     void draw(draw_list& out, double alpha) const override;
     void hud_lines(std::vector<std::string>& out) const override;
-    void settings_ui() override;
     void write_options(scene_options& options) const override;
     void report_fields(std::vector<report_field>& out) const override;
     [[nodiscard]] std::uint64_t state_hash() const override;
 
     void set_autopilot(bool on) noexcept { autopilot_ = on; }
     [[nodiscard]] bool autopilot_on() const noexcept { return autopilot_; }
+    // The options of the last reset.
+    [[nodiscard]] const scene_options& options() const noexcept { return options_; }
     [[nodiscard]] lander_state state() const noexcept { return state_; }
     [[nodiscard]] const lander_body& body() const noexcept { return body_; }
     [[nodiscard]] const lander_terrain& terrain() const noexcept { return terrain_; }

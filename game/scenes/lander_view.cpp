@@ -1,7 +1,6 @@
-// The lander as the player sees it: drawing, HUD lines and the settings panel.
+// The lander as the player sees it: drawing and HUD lines (its panel section is
+// app/panel/lander_section.cpp).
 #include "scenes/lander_scene.hpp"
-
-#include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
@@ -104,19 +103,6 @@ void lander_scene::hud_lines(std::vector<std::string>& out) const {
     out.emplace_back(line);
     std::snprintf(line, sizeof line, "autopilot: %s", autopilot_ ? "on" : "off");
     out.emplace_back(line);
-}
-
-void lander_scene::settings_ui() {
-    ImGui::Checkbox("autopilot", &autopilot_);
-    if (ImGui::Button("Restart")) {
-        scene_options next = options_;
-        next.autopilot = autopilot_;
-        reset(next);
-    }
-    if (state_ != lander_state::flying) {
-        ImGui::Text("touchdown: vy %+.2f m/s, vx %+.2f m/s, angle %+.1f deg", touchdown_.vy, touchdown_.vx,
-                    touchdown_.angle * 180.0 / std::numbers::pi);
-    }
 }
 
 }  // namespace ticklab::game

@@ -1,16 +1,17 @@
 #pragma once
 // A simulation scene: state that changes only in fixed ticks, drawn between ticks.
 //
-// Usage: scenes register themselves in scene_registry.cpp as {name, title, create}; nothing else
-// (main, the panel, tests) needs to change when a scene is added. Tests and benchmarks create
-// scenes through the registry and tick them with no window.
+// Usage: each scene has one entry in scenes/scene_registry.cpp ({name, title, create, limits});
+// nothing else (main, the command line, tests) needs to change when a scene is added. Tests and
+// benchmarks create scenes through the registry and tick them with no window. The interface has
+// no UI in it: a scene's panel section lives with the panel (app/panel/), its drawing goes through
+// draw_list.
 
 #include "sim/draw_list.hpp"
 #include "sim/tick_input.hpp"
 
 #include <cstdint>
 #include <memory>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,9 +50,7 @@ public:
 
     // Lines for the SDL_ttf HUD (scene-specific: the lander's altitude, speeds, fuel ...).
     virtual void hud_lines(std::vector<std::string>& out) const { static_cast<void>(out); }
-    // ImGui widgets for the scene's own settings, inside the control panel.
-    virtual void settings_ui() {}
-    // Copies back the launch choices the user changed in settings_ui (ball count, autopilot), so
+    // Copies back the launch choices the user changed in the panel (ball count, autopilot), so
     // that session::reset() keeps them instead of returning to the command line's values.
     virtual void write_options(scene_options& options) const { static_cast<void>(options); }
     // Starts the scene's timed behaviour (scripts, tasks) on the session's scheduler; called after
@@ -68,10 +67,9 @@ struct scene_entry {
     std::string_view name;   // for --scene
     std::string_view title;  // for the panel and HUD
     std::unique_ptr<scene> (*create)(const scene_options& options);
+    // The most balls scene_options::balls may ask this scene for (0: it draws none and ignores
+    // the count).
+    std::uint32_t max_balls = 0;
 };
-
-[[nodiscard]] std::span<const scene_entry> scene_registry();
-// nullptr when no scene has that name.
-[[nodiscard]] const scene_entry* find_scene(std::string_view name);
 
 }  // namespace ticklab::game

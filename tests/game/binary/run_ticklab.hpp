@@ -28,11 +28,14 @@ inline std::string read_file(const std::filesystem::path& path) {
 
 // `ticklab ARGS` started in `work_dir` under SDL's offscreen driver; stdout and stderr go to files in
 // `log_dir` (which may be `work_dir`) and are read back.
+// With `timeout_s` above 0 the run is killed after that many seconds (exit code 124, or 137 when it
+// ignores SIGTERM), so a run that would never end fails its test instead of hanging the suite.
 inline outcome run_ticklab(const std::string& args, const std::filesystem::path& work_dir,
-                           const std::filesystem::path& log_dir) {
-    const std::string command = "cd '" + work_dir.string() + "' && SDL_VIDEODRIVER=offscreen '" TICKLAB_BINARY "' " +
-                                args + " >'" + (log_dir / "out").string() + "' 2>'" + (log_dir / "err").string() +
-                                "'";
+                           const std::filesystem::path& log_dir, int timeout_s = 0) {
+    const std::string limit = timeout_s > 0 ? "timeout -k 5 " + std::to_string(timeout_s) + " " : std::string{};
+    const std::string command = "cd '" + work_dir.string() + "' && SDL_VIDEODRIVER=offscreen " + limit +
+                                "'" TICKLAB_BINARY "' " + args + " >'" + (log_dir / "out").string() + "' 2>'" +
+                                (log_dir / "err").string() + "'";
     const int status = std::system(command.c_str());
     outcome o;
     o.exited = WIFEXITED(status);

@@ -1,0 +1,43 @@
+#include "app/frame_output.hpp"
+
+#include <SDL.h>
+
+namespace ticklab::app {
+
+namespace {
+constexpr int idle_wait_ms = 16;  // a minimised window's frame period: no busy loop, ticks still on time
+}  // namespace
+
+window_config live_output::window_settings(const game::loop_settings& settings) const {
+    return {.hidden = false, .software = false, .vsync = settings.vsync};
+}
+
+void live_output::apply_settings(window& win, const game::loop_settings& settings, panel_context& context) {
+    if (settings.vsync != applied_vsync_) {
+        context.vsync_refused = !win.set_vsync(settings.vsync);
+        applied_vsync_ = settings.vsync;
+    }
+    if (settings.fps_cap != pacer_.fps_cap() && ticklab::check_fps_cap(settings.fps_cap).empty()) {
+        pacer_.set_fps_cap(settings.fps_cap);
+    }
+}
+
+bool live_output::skip_drawing(const window& win) {
+    // Minimised or hidden: the simulation goes on (virtual time stays tied to real time, as when
+    // the window is visible), but nothing is drawn, and instead of spinning the frame waits up to
+    // idle_wait_ms for an event. Frames keep coming ~60 times a second, so each runs about one
+    // tick and nothing is dropped.
+    if ((SDL_GetWindowFlags(win.sdl_window()) & (SDL_WINDOW_MINIMIZED | SDL_WINDOW_HIDDEN)) == 0) return false;
+    SDL_WaitEventTimeout(nullptr, idle_wait_ms);
+    return true;
+}
+
+void live_output::present(window& win) {
+    SDL_RenderPresent(win.renderer());
+}
+
+window_config capture_output::window_settings(const game::loop_settings&) const {
+    return {.hidden = true, .software = true, .vsync = false};
+}
+
+}  // namespace ticklab::app

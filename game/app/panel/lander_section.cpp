@@ -1,0 +1,29 @@
+// The lander's section of the panel: the autopilot, a restart, and how the last touchdown went.
+#include "app/panel/panel_sections.hpp"
+#include "scenes/lander_scene.hpp"
+
+#include <imgui.h>
+
+#include <numbers>
+
+namespace ticklab::app::panel_sections {
+
+bool lander_settings(game::scene& scene) {
+    auto* lander = dynamic_cast<game::lander_scene*>(&scene);
+    if (lander == nullptr) return false;
+    bool autopilot = lander->autopilot_on();
+    if (ImGui::Checkbox("autopilot", &autopilot)) lander->set_autopilot(autopilot);
+    if (ImGui::Button("Restart")) {
+        game::scene_options next = lander->options();
+        next.autopilot = lander->autopilot_on();
+        lander->reset(next);
+    }
+    if (lander->state() != game::lander_state::flying) {
+        const game::lander_body& touchdown = lander->touchdown();
+        ImGui::Text("touchdown: vy %+.2f m/s, vx %+.2f m/s, angle %+.1f deg", touchdown.vy, touchdown.vx,
+                    touchdown.angle * 180.0 / std::numbers::pi);
+    }
+    return true;
+}
+
+}  // namespace ticklab::app::panel_sections

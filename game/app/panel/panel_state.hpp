@@ -1,0 +1,67 @@
+#pragma once
+// What the control panel keeps between frames, section by section. All of it lives in the one
+// control_panel object (no function statics), so two panels, or a panel made again, start fresh.
+
+#include "app/panel/throttled_value.hpp"
+
+#include <ticklab/scheduler.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ticklab::app {
+
+// What the window tells the panel each frame.
+struct panel_context {
+    std::string renderer_name;
+    bool vsync_refused = false;           // the renderer said no to the last vsync change
+    std::string last_screenshot;          // where F12 last saved, for the help section
+    ticklab::scheduler* tasks = nullptr;  // for the tasks table; null while the session exposes none
+};
+
+// What the panel asks of the window this frame.
+struct panel_requests {
+    bool screenshot = false;
+};
+
+// The state hashes the strategies section shows: main and ghost, read 10 times a second.
+struct state_hashes {
+    static constexpr std::uint64_t interval_ms = 100;
+    throttled_value main{interval_ms};
+    throttled_value ghost{interval_ms};
+};
+
+struct lessons_state {
+    std::string active;                 // the lesson applied last (--lesson or the panel); "" for none
+    std::optional<std::size_t> picked;  // the entry chosen in the list; starts on the active one
+};
+
+struct replay_panel_state {
+    std::array<char, 512> path{};  // filled with pictures_dir()/ticklab.replay when first shown
+    std::string message;           // the last save or load, or its error
+};
+
+struct timeline_panel_state {
+    int span_index = 2;  // into the section's list of spans (0.5 s)
+};
+
+struct loop_panel_state {
+    double custom_fps_cap = 90.0;  // remembered while another cap is chosen
+};
+
+struct scheduler_panel_state {
+    std::vector<ticklab::task_info> snapshot;  // reused frame after frame
+};
+
+// The scenes' own sections (balls_section.cpp, lander_section.cpp).
+struct scene_panel_state {
+    // The ball count typed in, applied by "Apply"; back to the scene's own at every scene start.
+    std::uint32_t pending_balls = 0;
+    std::optional<std::uint64_t> synced_start;  // session::scene_starts() when pending_balls was taken
+};
+
+}  // namespace ticklab::app

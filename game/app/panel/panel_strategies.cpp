@@ -1,0 +1,124 @@
+// The panel's Strategies section: the loop's strategy choices, live, and the comparison ghost.
+#include "app/panel/panel_sections.hpp"
+#include "sim/strategy_names.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+
+namespace ticklab::app::panel_sections {
+namespace {
+
+// A combo over one choice table, in command-line words; hovering shows what the choice does.
+template <typename Enum, std::size_t N>
+bool choice_combo(const char* id, const std::array<game::named_choice<Enum>, N>& table, Enum& value) {
+    bool changed = false;
+    ImGui::SetNextItemWidth(-1.0f);
+    if (ImGui::BeginCombo(id, game::find_named(table, value).name.data())) {
+        for (const auto& choice : table) {
+            if (ImGui::Selectable(choice.name.data(), choice.value == value)) {
+                value = choice.value;
+                changed = true;
+            }
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", choice.hint.data());
+        }
+        ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", game::find_named(table, value).hint.data());
+    return changed;
+}
+
+// One table row: the choice's name, then main's and the ghost's combo side by side.
+template <typename Enum, std::size_t N>
+void strategy_row(const char* name, const char* id, const std::array<game::named_choice<Enum>, N>& table, Enum& main,
+                  Enum& ghost, bool& main_changed) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(name);
+    ImGui::TableNextColumn();
+    ImGui::PushID(id);
+    main_changed = choice_combo("##main", table, main);
+    ImGui::TableNextColumn();
+    choice_combo("##ghost", table, ghost);
+    ImGui::PopID();
+}
+
+void strategy_table(game::loop_settings& settings) {
+    constexpr ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable("strategies", 3, flags)) return;
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 92.0f);
+    ImGui::TableSetupColumn("main", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("ghost", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableHeadersRow();
+    auto& main = settings.strategy;
+    auto& ghost = settings.ghost_strategy;
+    bool changed = false;
+    strategy_row("Stepping", "stepping", game::stepping_choices, main.step_mode, ghost.step_mode, changed);
+    strategy_row("Catch-up", "catch_up", game::catch_up_choices, main.catch_up_mode, ghost.catch_up_mode, changed);
+    strategy_row("Smoothing", "smoothing", game::smoothing_choices, main.smoothing_mode, ghost.smoothing_mode, changed);
+    strategy_row("Time scale by", "scaling", game::time_scaling_choices, main.scaling, ghost.scaling, changed);
+    ImGui::EndTable();
+}
+
+// The session's own real-time clock, not SDL's: a --screenshot run's manual clock then shows the
+// same refreshed hash on every run, so its pictures can be compared pixel for pixel.
+std::uint64_t clock_ms(const game::session& session) {
+    return static_cast<std::uint64_t>(session.time_source().now().count() / 1'000'000);
+}
+
+void loop_state(const game::session& session) {
+    const ticklab::frame_stats& frame = session.loop().stats();
+    if (frame.safety_stop) {
+        ImGui::TextColored({1.0f, 0.35f, 0.35f, 1.0f}, "Safety limit hit: stopped after %u ticks this frame",
+                           frame.ticks);
+    }
+    if (frame.debt.count() > 0) ImGui::Text("Debt carried: %.1f ms", ticklab::to_milliseconds(frame.debt));
+}
+
+void ghost_state(const game::session& session, const game::session& ghost, state_hashes& hashes) {
+    // Taken together, so "same" compares the two at one moment.
+    const std::uint64_t now = clock_ms(session);
+    const std::uint64_t main_hash = hashes.main.get(now, [&] { return session.state_hash(); });
+    const std::uint64_t ghost_hash = hashes.ghost.get(now, [&] { return ghost.state_hash(); });
+    const bool same = main_hash == ghost_hash;
+    ImGui::Text("main   %016" PRIx64 "  %" PRIu64 " ticks", main_hash, session.loop().ticks());
+    ImGui::Text("ghost  %016" PRIx64 "  %" PRIu64 " ticks", ghost_hash, ghost.loop().ticks());
+    if (same) {
+        ImGui::TextColored({0.4f, 0.9f, 0.6f, 1.0f}, "same state, bit for bit");
+    } else {
+        ImGui::TextColored({1.0f, 0.75f, 0.3f, 1.0f}, "states differ");
+    }
+}
+
+}  // namespace
+
+void strategies(game::session& session, state_hashes& hashes) {
+    auto& settings = session.settings;
+    ImGui::Checkbox("Compare with a ghost", &settings.compare);
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip(
+            "Runs the same scene from the same start with the ghost column's strategy and\n"
+            "draws it translucent over the main one. Turning it on resets the scene.");
+    }
+    strategy_table(settings);
+    if (settings.strategy.catch_up_mode == ticklab::catch_up::clamp_frame_time ||
+        settings.ghost_strategy.catch_up_mode == ticklab::catch_up::clamp_frame_time) {
+        label("Clamp");
+        float clamp_ms = static_cast<float>(settings.frame_time_clamp_ms);
+        if (ImGui::SliderFloat("##frame_clamp", &clamp_ms, 1.0f, 1000.0f, "%.0f ms", ImGuiSliderFlags_Logarithmic)) {
+            settings.frame_time_clamp_ms = std::clamp(static_cast<double>(clamp_ms), 1.0, 10'000.0);
+        }
+    }
+    loop_state(session);
+    if (const game::session* ghost = session.ghost(); ghost != nullptr) {
+        ghost_state(session, *ghost, hashes);
+    } else {
+        const std::uint64_t hash = hashes.main.get(clock_ms(session), [&] { return session.state_hash(); });
+        ImGui::TextDisabled("state hash %016" PRIx64 "  %" PRIu64 " ticks", hash, session.loop().ticks());
+    }
+}
+
+}  // namespace ticklab::app::panel_sections

@@ -1,0 +1,68 @@
+#include "app/platform/window.hpp"
+
+#include "app/platform/sdl_runtime.hpp"
+
+#include <string_view>
+
+namespace ticklab::app {
+
+window::window(const window_config& config) {
+    Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
+    if (config.hidden) flags |= SDL_WINDOW_HIDDEN;
+    window_ = SDL_CreateWindow("Ticklab - fixed-timestep game loops", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                               config.width, config.height, flags);
+    if (window_ == nullptr) throw startup_error("cannot create the window: " + std::string(SDL_GetError()));
+    SDL_SetWindowMinimumSize(window_, 640, 400);
+
+    // SDL's software renderer draws into the window surface, which SDL by default presents by
+    // uploading it to an OpenGL texture. Without a GPU (Xvfb, a VM) that OpenGL is llvmpipe: its
+    // upload and its threads cost more than drawing the whole frame. On X11, XShm presents the
+    // surface directly. Normal priority, so SDL_FRAMEBUFFER_ACCELERATION in the environment still
+    // wins; other video drivers (Wayland has no direct path) keep SDL's choice.
+    if (const char* driver = SDL_GetCurrentVideoDriver(); driver != nullptr && std::string_view{driver} == "x11") {
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+    }
+
+    const Uint32 vsync_flag = config.vsync ? Uint32{SDL_RENDERER_PRESENTVSYNC} : Uint32{0};
+    if (!config.software) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_ACCELERATED | vsync_flag);
+    // No GPU driver (a VM, a remote X session) still leaves SDL's software renderer.
+    if (renderer_ == nullptr) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_SOFTWARE | vsync_flag);
+    if (renderer_ == nullptr) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_SOFTWARE);
+    if (renderer_ == nullptr) {
+        const std::string error = SDL_GetError();
+        SDL_DestroyWindow(window_);
+        throw startup_error("cannot create a renderer: " + error);
+    }
+    SDL_RendererInfo info{};
+    SDL_GetRendererInfo(renderer_, &info);
+    renderer_name_ = info.name != nullptr ? info.name : "unknown";
+    vsync_ = (info.flags & SDL_RENDERER_PRESENTVSYNC) != 0;
+    SDL_SetRenderDrawBlendMode(renderer_, SDL_BLENDMODE_BLEND);
+}
+
+window::~window() {
+    SDL_DestroyRenderer(renderer_);
+    SDL_DestroyWindow(window_);
+}
+
+SDL_Point window::output_size() const {
+    SDL_Point size{0, 0};
+    SDL_GetRendererOutputSize(renderer_, &size.x, &size.y);
+    return size;
+}
+
+float window::pixel_scale() const {
+    int points_w = 0;
+    int points_h = 0;
+    SDL_GetWindowSize(window_, &points_w, &points_h);
+    if (points_w <= 0) return 1.0f;
+    return static_cast<float>(output_size().x) / static_cast<float>(points_w);
+}
+
+bool window::set_vsync(bool on) {
+    if (SDL_RenderSetVSync(renderer_, on ? 1 : 0) != 0) return false;
+    vsync_ = on;
+    return true;
+}
+
+}  // namespace ticklab::app

@@ -1,0 +1,130 @@
+#include "app/render/disc_atlas.hpp"
+
+#include "app/platform/sdl_runtime.hpp"
+#include "app/render/disc_texture.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+
+namespace ticklab::app {
+namespace {
+
+constexpr int sprite_gap = 1;
+constexpr int source_size = 128;  // the disc texture the scaled path uses (scene_renderer)  // between sprites, so no
+                                  // copy ever picks up a neighbour's edge
+
+std::uint64_t key(game::rgba c, int diameter) {
+    return (static_cast<std::uint64_t>(diameter) << 32) | (std::uint64_t{c.r} << 24) | (std::uint64_t{c.g} << 16) |
+           (std::uint64_t{c.b} << 8) | std::uint64_t{c.a};
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> disc_sprite_pixels(int diameter, game::rgba colour) {
+    // The disc the scaled path drew: the large disc texture sampled bilinearly at each pixel's
+    // centre, so circles look as they did (tiny ones included) and only the cost changes.
+    static const std::vector<std::uint8_t> source = disc_pixels(source_size);
+    const auto alpha = [&](int x, int y) {
+        x = std::clamp(x, 0, source_size - 1);
+        y = std::clamp(y, 0, source_size - 1);
+        return static_cast<float>(
+            source[(static_cast<std::size_t>(y) * source_size + static_cast<std::size_t>(x)) * 4u + 3u]);
+    };
+    const auto size = static_cast<std::size_t>(std::max(diameter, 0));
+    std::vector<std::uint8_t> pixels(size * size * 4u);
+    const float step = static_cast<float>(source_size) / static_cast<float>(std::max(diameter, 1));
+    for (std::size_t y = 0; y < size; ++y) {
+        const float sy = (static_cast<float>(y) + 0.5f) * step - 0.5f;
+        const int y0 = static_cast<int>(std::floor(sy));
+        const float fy = sy - static_cast<float>(y0);
+        for (std::size_t x = 0; x < size; ++x) {
+            const float sx = (static_cast<float>(x) + 0.5f) * step - 0.5f;
+            const int x0 = static_cast<int>(std::floor(sx));
+            const float fx = sx - static_cast<float>(x0);
+            const float top = alpha(x0, y0) + (alpha(x0 + 1, y0) - alpha(x0, y0)) * fx;
+            const float bottom = alpha(x0, y0 + 1) + (alpha(x0 + 1, y0 + 1) - alpha(x0, y0 + 1)) * fx;
+            const float coverage = (top + (bottom - top) * fy) / 255.0f;
+            std::uint8_t* p = &pixels[(y * size + x) * 4u];
+            p[0] = colour.r;
+            p[1] = colour.g;
+            p[2] = colour.b;
+            p[3] = static_cast<std::uint8_t>(std::lround(coverage * static_cast<float>(colour.a)));
+        }
+    }
+    return pixels;
+}
+
+std::optional<SDL_Rect> shelf_packer::place(int w, int h) {
+    if (w <= 0 || h <= 0 || w > width_ || h > height_) return std::nullopt;
+    // The first shelf tall enough, and not much taller (a small disc on a tall shelf wastes it).
+    for (shelf& s : shelves_) {
+        if (h <= s.height && h * 2 > s.height && s.next_x + w <= width_) {
+            const SDL_Rect r{s.next_x, s.y, w, h};
+            s.next_x += w + sprite_gap;
+            return r;
+        }
+    }
+    if (next_y_ + h > height_) return std::nullopt;
+    shelves_.push_back({next_y_, h, w + sprite_gap});
+    const SDL_Rect r{0, next_y_, w, h};
+    next_y_ += h + sprite_gap;
+    return r;
+}
+
+void shelf_packer::reset() {
+    shelves_.clear();
+    next_y_ = 0;
+}
+
+disc_atlas::disc_atlas(SDL_Renderer* renderer) {
+    // ARGB8888: the layout of a typical window surface (XRGB8888), for which SDL has its fastest
+    // alpha blit; a byte-order mismatch would fall back to a generic per-pixel one.
+    texture_ = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STATIC, atlas_size, atlas_size);
+    if (texture_ == nullptr) {
+        throw startup_error("cannot create the disc atlas: " + std::string(SDL_GetError()));
+    }
+    SDL_SetTextureBlendMode(texture_, SDL_BLENDMODE_BLEND);
+    pixels_.assign(static_cast<std::size_t>(atlas_size) * atlas_size, 0u);
+}
+
+disc_atlas::~disc_atlas() {
+    SDL_DestroyTexture(texture_);
+}
+
+void disc_atlas::begin_frame() {
+    if (!overflowed_) return;
+    overflowed_ = false;
+    sprites_.clear();
+    packer_.reset();
+}
+
+std::optional<SDL_Rect> disc_atlas::find_or_add(game::rgba colour, int diameter) {
+    if (diameter < 1 || diameter > max_diameter) return std::nullopt;
+    const std::uint64_t k = key(colour, diameter);
+    if (const auto found = sprites_.find(k); found != sprites_.end()) return found->second;
+    const std::optional<SDL_Rect> place = packer_.place(diameter, diameter);
+    if (!place) {
+        overflowed_ = true;
+        return std::nullopt;
+    }
+    const std::vector<std::uint8_t> rgba = disc_sprite_pixels(diameter, colour);
+    std::vector<std::uint8_t> argb(rgba.size());
+    const int pitch = diameter * 4;
+    if (SDL_ConvertPixels(diameter, diameter, SDL_PIXELFORMAT_RGBA32, rgba.data(), pitch, SDL_PIXELFORMAT_ARGB8888,
+                          argb.data(), pitch) != 0 ||
+        SDL_UpdateTexture(texture_, &*place, argb.data(), pitch) != 0) {
+        return std::nullopt;
+    }
+    // ARGB8888 is a packed format: each pixel's 4 bytes read as one native word are A R G B.
+    for (int row = 0; row < diameter; ++row) {
+        std::memcpy(
+            &pixels_[static_cast<std::size_t>(place->y + row) * atlas_size + static_cast<std::size_t>(place->x)],
+            &argb[static_cast<std::size_t>(row) * static_cast<std::size_t>(pitch)], static_cast<std::size_t>(pitch));
+    }
+    sprites_.emplace(k, *place);
+    return place;
+}
+
+}  // namespace ticklab::app

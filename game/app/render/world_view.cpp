@@ -1,0 +1,29 @@
+#include "app/render/world_view.hpp"
+
+#include <algorithm>
+
+namespace ticklab::app {
+
+world_view::world_view(game::vec2 world_size, screen_rect area) {
+    if (world_size.x <= 0.0f || world_size.y <= 0.0f || area.w <= 0.0f || area.h <= 0.0f) {
+        scale_ = 0.0f;
+        viewport_ = {area.x, area.y, 0.0f, 0.0f};
+        return;
+    }
+    scale_ = std::min(area.w / world_size.x, area.h / world_size.y);
+    const float w = world_size.x * scale_;
+    const float h = world_size.y * scale_;
+    viewport_ = {area.x + (area.w - w) * 0.5f, area.y + (area.h - h) * 0.5f, w, h};
+}
+
+game::vec2 world_view::to_screen(game::vec2 world) const {
+    // The world's origin is its bottom-left corner, the screen's is top-left.
+    return {viewport_.x + world.x * scale_, viewport_.y + viewport_.h - world.y * scale_};
+}
+
+game::vec2 world_view::to_world(game::vec2 screen) const {
+    if (scale_ == 0.0f) return {};
+    return {(screen.x - viewport_.x) / scale_, (viewport_.y + viewport_.h - screen.y) / scale_};
+}
+
+}  // namespace ticklab::app

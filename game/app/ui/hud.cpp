@@ -1,0 +1,106 @@
+#include "app/ui/hud.hpp"
+
+#include "app/platform/sdl_runtime.hpp"
+#include "app/render/theme.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ticklab::app {
+namespace {
+
+struct style_spec {
+    bool bold;
+    float points;
+    game::rgba color;
+};
+
+constexpr std::array<style_spec, static_cast<std::size_t>(hud_style::count)> styles{{
+    {true, 20.0f, theme::hud_text},   // title
+    {false, 15.0f, theme::hud_text},  // body
+    {false, 14.0f, theme::hud_dim},   // dim
+    {true, 26.0f, theme::hud_alert},  // alert
+}};
+
+const style_spec& spec(hud_style style) {
+    return styles[static_cast<std::size_t>(style)];
+}
+
+}  // namespace
+
+hud::hud(SDL_Renderer* renderer, const font_files& fonts, float pixel_scale)
+    : renderer_{renderer}, pixel_scale_{pixel_scale} {
+    for (std::size_t i = 0; i < fonts_.size(); ++i) {
+        const auto& path = styles[i].bold ? fonts.bold : fonts.mono;
+        const int size = static_cast<int>(std::lround(styles[i].points * pixel_scale));
+        fonts_[i] = TTF_OpenFont(path.string().c_str(), size);
+        if (fonts_[i] == nullptr) {
+            const std::string error = TTF_GetError();
+            for (TTF_Font* font : fonts_) {
+                if (font != nullptr) TTF_CloseFont(font);
+            }
+            throw startup_error("cannot open font " + path.string() + ": " + error);
+        }
+    }
+}
+
+hud::~hud() {
+    for (auto& block : cache_) {
+        for (auto& slot : block) SDL_DestroyTexture(slot.texture);
+    }
+    for (TTF_Font* font : fonts_) TTF_CloseFont(font);
+}
+
+void hud::refresh(cached_line& slot, const hud_line& line) {
+    if (slot.texture != nullptr && slot.text == line.text && slot.style == line.style) return;
+    SDL_DestroyTexture(slot.texture);
+    slot = {line.text, line.style, nullptr, 0, 0};
+    if (line.text.empty()) return;
+    const game::rgba c = spec(line.style).color;
+    SDL_Surface* surface = TTF_RenderUTF8_Blended(fonts_[static_cast<std::size_t>(line.style)], line.text.c_str(),
+                                                  SDL_Color{c.r, c.g, c.b, c.a});
+    if (surface == nullptr) return;  // a line that cannot be shaped is skipped, not fatal
+    slot.texture = SDL_CreateTextureFromSurface(renderer_, surface);
+    slot.w = surface->w;
+    slot.h = surface->h;
+    SDL_FreeSurface(surface);
+    ++renders_;
+}
+
+void hud::draw(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1) {
+    auto& cache = cache_[static_cast<std::size_t>(corner)];
+    if (cache.size() < lines.size()) cache.resize(lines.size());
+    if (lines.empty()) return;
+    const float pad = 8.0f * pixel_scale_;
+    const float gap = 2.0f * pixel_scale_;
+    // An empty line is a half-height spacer between groups.
+    const auto line_height = [&](const cached_line& slot) {
+        return static_cast<float>(slot.h > 0 ? slot.h : TTF_FontLineSkip(fonts_[1]) / 2);
+    };
+    float width = 0.0f;
+    float height = 0.0f;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        refresh(cache[i], lines[i]);
+        width = std::max(width, static_cast<float>(cache[i].w));
+        height += line_height(cache[i]) + gap;
+    }
+    const float box_w = width + 2.0f * pad;
+    const float x = corner == hud_corner::top_left ? x0 : x1 - box_w;
+
+    const auto& b = theme::hud_backdrop;
+    SDL_SetRenderDrawColor(renderer_, b.r, b.g, b.b, b.a);
+    const SDL_FRect backdrop{x, y0, box_w, height - gap + 2.0f * pad};
+    SDL_RenderFillRectF(renderer_, &backdrop);
+
+    float line_y = y0 + pad;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const auto& slot = cache[i];
+        if (slot.texture != nullptr) {
+            const SDL_FRect dst{x + pad, line_y, static_cast<float>(slot.w), static_cast<float>(slot.h)};
+            SDL_RenderCopyF(renderer_, slot.texture, nullptr, &dst);
+        }
+        line_y += line_height(slot) + gap;
+    }
+}
+
+}  // namespace ticklab::app

@@ -1,0 +1,61 @@
+#pragma once
+// The heads-up display over the scene's top-left corner, drawn with SDL_ttf (not ImGui) so it reads
+// like part of the game. Each line's texture is kept and re-rendered only when its text changes.
+//
+// Usage:
+//   hud overlay{renderer, fonts, pixel_scale};           // throws startup_error
+//   lines.push_back({"PAUSED", hud_style::alert});
+//   overlay.draw(hud_corner::top_left, lines, {x0, y0, x1, y1});   // the area to sit in, output pixels
+
+#include "app/ui/font_files.hpp"
+
+#include <SDL.h>
+#include <SDL_ttf.h>
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace ticklab::app {
+
+enum class hud_style : std::uint8_t { title, body, dim, alert, count };
+// Each corner is a separate block of lines with its own cached textures.
+enum class hud_corner : std::uint8_t { top_left, top_right, count };
+
+struct hud_line {
+    std::string text;
+    hud_style style = hud_style::body;
+};
+
+class hud {
+public:
+    hud(SDL_Renderer* renderer, const font_files& fonts, float pixel_scale);
+    ~hud();
+    hud(const hud&) = delete;
+    hud& operator=(const hud&) = delete;
+
+    // Draws `lines` on a translucent backdrop in `corner` of the rectangle (x0, y0)-(x1, y1).
+    void draw(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1);
+    // How many line textures were rendered since start-up (unchanged lines cost nothing).
+    [[nodiscard]] std::uint64_t renders() const noexcept { return renders_; }
+
+private:
+    struct cached_line {
+        std::string text;
+        hud_style style = hud_style::count;
+        SDL_Texture* texture = nullptr;
+        int w = 0;
+        int h = 0;
+    };
+    void refresh(cached_line& slot, const hud_line& line);
+
+    SDL_Renderer* renderer_;
+    std::array<TTF_Font*, static_cast<std::size_t>(hud_style::count)> fonts_{};
+    float pixel_scale_;
+    std::array<std::vector<cached_line>, static_cast<std::size_t>(hud_corner::count)> cache_;
+    std::uint64_t renders_ = 0;
+};
+
+}  // namespace ticklab::app

@@ -1,0 +1,33 @@
+#pragma once
+// What the HUD says this frame: the scene, the loop's figures, PAUSED, and the scene's own lines.
+// Two blocks, so the scene's readouts sit apart from the loop's and cover less of the scene.
+
+#include "app/ui/hud.hpp"
+#include "session/session.hpp"
+
+#include <string>
+#include <vector>
+
+namespace ticklab::app {
+
+// Frames per second averaged over a quarter second, so the figure is readable rather than a blur
+// (and the HUD's cached text changes four times a second, not every frame).
+class fps_meter {
+public:
+    void add_frame(ticklab::nanoseconds real);
+    [[nodiscard]] double fps() const noexcept { return fps_; }
+    [[nodiscard]] double frame_ms() const noexcept { return frame_ms_; }
+
+private:
+    ticklab::nanoseconds window_{0};
+    int frames_ = 0;
+    double fps_ = 0.0;
+    double frame_ms_ = 0.0;
+};
+
+// The loop's figures (top-left block) and the scene's own lines (top-right block). `notice` is a
+// transient message (e.g. where F12 saved the screenshot); empty for none.
+void build_hud_lines(const game::session& session, const fps_meter& fps, const std::string& notice,
+                     std::vector<hud_line>& loop_lines, std::vector<hud_line>& scene_lines);
+
+}  // namespace ticklab::app

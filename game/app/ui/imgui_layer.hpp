@@ -1,0 +1,56 @@
+#pragma once
+// Dear ImGui on SDL_Renderer for the control panel: context, style, font, and where imgui.ini lives.
+//
+// Usage, per frame:
+//   imgui.process_event(event);                  // every SDL event, before the game sees it
+//   imgui.begin_frame(window.pixel_scale());
+//   ... ImGui widgets ...
+//   imgui.render();                              // after the scene and HUD, before present
+
+#include "app/platform/window.hpp"
+#include "app/ui/font_files.hpp"
+
+#include <SDL.h>
+
+#include <string>
+#include <vector>
+
+struct ImDrawData;
+
+namespace ticklab::app {
+
+class imgui_layer {
+public:
+    // With `persist_layout` false (screenshot runs) no imgui.ini is read or written, so every run
+    // draws the same panel.
+    imgui_layer(const window& win, const font_files& fonts, bool persist_layout);
+    ~imgui_layer();
+    imgui_layer(const imgui_layer&) = delete;
+    imgui_layer& operator=(const imgui_layer&) = delete;
+
+    void process_event(const SDL_Event& event);
+    [[nodiscard]] bool wants_keyboard() const;
+    [[nodiscard]] bool wants_mouse() const;
+
+    void begin_frame(float pixel_scale);
+    void render();
+
+    // Where the layout is saved; empty when it is not.
+    [[nodiscard]] const std::string& ini_path() const noexcept { return ini_path_; }
+
+private:
+    // SDL's software renderer only: draws the triangles that are not axis-aligned rectangles with
+    // triangle_raster (straight into the window surface), the rectangles (text, fills) with SDL as
+    // the stock backend would. False when the surface is not one it can write; then the stock
+    // backend draws everything.
+    bool render_software(const ImDrawData& data);
+
+    std::string ini_path_;  // ImGui keeps the pointer: it must live as long as the context
+    SDL_Window* window_;
+    SDL_Renderer* renderer_;
+    bool software_;
+    std::vector<int> sdl_run_;     // indices of one command's rectangles in a row, for SDL
+    std::vector<int> raster_run_;  // and of its other triangles in a row, for triangle_raster
+};
+
+}  // namespace ticklab::app

@@ -1,0 +1,165 @@
+#include "app/window_app.hpp"
+
+#include "app/input/keyboard.hpp"
+#include "app/render/fill_rect.hpp"
+#include "app/render/screenshot.hpp"
+#include "app/render/theme.hpp"
+#include "sim/phase_timings.hpp"
+
+#include <cstdio>
+
+namespace ticklab::app {
+
+namespace {
+constexpr Uint64 notice_ms = 4000;
+}  // namespace
+
+window_app::window_app(const game::launch_options& options, const ticklab::time_source& source, frame_output& output)
+    : output_{output},
+      sdl_{output.offscreen_if_no_display()},
+      fonts_{find_fonts()},
+      window_{output.window_settings(options.loop)},
+      scene_view_{window_.renderer()},
+      hud_{window_.renderer(), fonts_, window_.pixel_scale()},
+      imgui_{window_, fonts_, output.persist_layout()},
+      session_{source, options.scene, options.scene_settings, options.loop},
+      panel_{options.lesson},
+      panel_visible_{options.panel} {
+    context_.renderer_name = window_.renderer_name();
+    context_.tasks = &session_.tasks();
+}
+
+const ticklab::frame_stats& window_app::frame() {
+    read_events();                                           // first, so that this frame's ticks see the input
+    const ticklab::frame_stats& frame = session_.advance();  // 1. read the clock once, run 0..MAX_LOOPS ticks
+    session_.update_frame(frame);                            // 2. per-frame work: frame tasks, render tasks
+    window_work(frame);                                      //    and the window's: FPS, vsync, FPS cap
+    if (output_.skip_drawing(window_)) return frame;         //    minimised: no drawing, no waiting
+    draw();                                                  // 3. draw between the last two tick states (alpha)
+    output_.pace();                                          // 4. optional FPS cap, sleeping rather than spinning
+    return frame;
+}
+
+std::string window_app::capture(const std::string& path) const {
+    return save_screenshot(window_.renderer(), path);
+}
+
+void window_app::read_events() {
+    SDL_Event event;
+    while (SDL_PollEvent(&event)) {
+        // A key press goes to ImGui or to the game, never both: a Tab that switches scenes must
+        // not also move ImGui's keyboard focus into a widget (which would then swallow the keys
+        // that follow). Releases go to both, so neither is left with a key held down. The mouse
+        // reaches the game only when it is not over the panel.
+        const bool game_key = event.type == SDL_KEYDOWN && !(panel_visible_ && imgui_.wants_keyboard());
+        if (!game_key) imgui_.process_event(event);
+        switch (event.type) {
+            case SDL_QUIT:
+                quit_ = true;
+                break;
+            case SDL_WINDOWEVENT:
+                if (event.window.event == SDL_WINDOWEVENT_FOCUS_LOST) {
+                    session_.input().release_all();  // no stuck thrust after Alt-Tab
+                    pointer_.cancel();
+                }
+                break;
+            case SDL_KEYDOWN:
+                if (game_key) handle_key_down(event.key);
+                break;
+            case SDL_KEYUP:
+                handle_key_up(event.key, session_);
+                break;
+            case SDL_MOUSEBUTTONDOWN:
+            case SDL_MOUSEMOTION:
+                if (!(panel_visible_ && imgui_.wants_mouse())) {
+                    pointer_.handle(event, scene_view_.view(), window_.pixel_scale(), session_.input());
+                }
+                break;
+            case SDL_MOUSEBUTTONUP:
+                pointer_.handle(event, scene_view_.view(), window_.pixel_scale(), session_.input());
+                break;
+            default:
+                break;
+        }
+    }
+}
+
+void window_app::handle_key_down(const SDL_KeyboardEvent& key) {
+    keyboard_requests requests;
+    app::handle_key_down(key, session_, requests);
+    quit_ = quit_ || requests.quit;
+    screenshot_requested_ = screenshot_requested_ || requests.screenshot;
+    if (requests.toggle_panel) panel_visible_ = !panel_visible_;
+}
+
+void window_app::window_work(const ticklab::frame_stats& frame) {
+    fps_.add_frame(frame.real);
+    // VSync and the FPS cap are the window's to apply; the session only carries the choice.
+    output_.apply_settings(window_, session_.settings, context_);
+}
+
+void window_app::draw() {
+    const game::phase_timer render_timer;  // drawing through present, for the report
+    const layout area = frame_layout();
+    draw_scene(area);
+    draw_hud(area);
+    draw_panel(area);
+    present();
+    session_.timings().render.add(render_timer.elapsed_ms());
+}
+
+window_app::layout window_app::frame_layout() const {
+    const float px = window_.pixel_scale();
+    const SDL_Point output = window_.output_size();
+    // Without the panel the scene takes the whole window (and the frame skips ImGui entirely).
+    const float scene_width = static_cast<float>(output.x) - (panel_visible_ ? control_panel::width_pixels(px) : 0.0f);
+    return {px, output, scene_width};
+}
+
+void window_app::draw_scene(const layout& area) {
+    list_.clear();
+    session_.draw(list_);  // between the last two tick states, as the smoothing setting says
+    scene_view_.draw(list_, {0.0f, 0.0f, area.scene_width, static_cast<float>(area.output.y)}, area.pixel_scale);
+}
+
+void window_app::draw_hud(const layout& area) {
+    // The loop's figures top-left, the scene's own readouts top-right.
+    const float px = area.pixel_scale;
+    build_hud_lines(session_, fps_, SDL_GetTicks64() < notice_until_ ? notice_ : std::string{}, loop_lines_,
+                    scene_lines_);
+    hud_.draw(hud_corner::top_left, loop_lines_, 8.0f * px, 8.0f * px, area.scene_width - 8.0f * px);
+    hud_.draw(hud_corner::top_right, scene_lines_, 8.0f * px, 8.0f * px, area.scene_width - 8.0f * px);
+}
+
+void window_app::draw_panel(const layout& area) {
+    if (!panel_visible_) return;
+    // The panel's background is one opaque fill; the ImGui window has none.
+    fill_rect(window_.renderer(),
+              {area.scene_width, 0.0f, static_cast<float>(area.output.x) - area.scene_width,
+               static_cast<float>(area.output.y)},
+              theme::panel_background);
+    imgui_.begin_frame(area.pixel_scale);
+    if (panel_.draw(session_, context_).screenshot) screenshot_requested_ = true;
+    imgui_.render();
+}
+
+void window_app::present() {
+    if (screenshot_requested_) save_user_screenshot();  // reads the finished frame before it is shown
+    output_.present(window_);
+}
+
+void window_app::save_user_screenshot() {
+    screenshot_requested_ = false;
+    const auto path = timestamped_screenshot_path();
+    if (const std::string error = save_screenshot(window_.renderer(), path); !error.empty()) {
+        notice_ = error;
+    } else {
+        notice_ = "Screenshot saved to " + path.string();
+        context_.last_screenshot = path.string();
+    }
+    std::printf("ticklab: %s\n", notice_.c_str());
+    std::fflush(stdout);
+    notice_until_ = SDL_GetTicks64() + notice_ms;
+}
+
+}  // namespace ticklab::app

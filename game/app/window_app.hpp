@@ -1,0 +1,91 @@
+#pragma once
+// One SDL window running one session: the scene on the left, the HUD over it, the control panel on
+// the right. Built in dependency order and torn down in reverse.
+//
+// Usage (run_window.cpp does this, under a runner that decides when to stop):
+//   capture_output out;                                  // or live_output
+//   window_app app{options, clock.source(), out};        // throws startup_error
+//   while (...) app.frame();
+//   app.capture(path);                                   // a capture's last frame, as a PNG
+
+#include "app/frame_output.hpp"
+#include "app/input/pointer.hpp"
+#include "app/panel/panel.hpp"
+#include "app/platform/sdl_runtime.hpp"
+#include "app/platform/window.hpp"
+#include "app/render/scene_renderer.hpp"
+#include "app/ui/font_files.hpp"
+#include "app/ui/hud.hpp"
+#include "app/ui/hud_text.hpp"
+#include "app/ui/imgui_layer.hpp"
+#include "run/launch_options.hpp"
+#include "session/session.hpp"
+
+#include <ticklab/fixed_loop.hpp>
+#include <ticklab/time_source.hpp>
+
+#include <SDL.h>
+
+#include <string>
+#include <vector>
+
+namespace ticklab::app {
+
+class window_app {
+public:
+    // `source` and `output` must outlive the app.
+    window_app(const game::launch_options& options, const ticklab::time_source& source, frame_output& output);
+
+    [[nodiscard]] game::session& session() noexcept { return session_; }
+    [[nodiscard]] bool quit_requested() const noexcept { return quit_; }
+
+    // One frame of the game loop this demo teaches (README.md, "The loop, in one frame").
+    const ticklab::frame_stats& frame();
+
+    // The frame just drawn, before anything presents it, as a PNG: "" or one error line.
+    [[nodiscard]] std::string capture(const std::string& path) const;
+
+private:
+    // Where the scene goes this frame: the window left of the panel (all of it without the panel).
+    struct layout {
+        float pixel_scale;
+        SDL_Point output;
+        float scene_width;
+    };
+
+    // Sub-steps of frame().
+    void read_events();                                   // keys, mouse, window events
+    void window_work(const ticklab::frame_stats& frame);  // FPS meter, vsync and FPS cap
+    void draw();                                          // scene, HUD, panel, present
+    [[nodiscard]] layout frame_layout() const;
+    void draw_scene(const layout& area);
+    void draw_hud(const layout& area);
+    void draw_panel(const layout& area);
+    void present();
+
+    void handle_key_down(const SDL_KeyboardEvent& key);
+    void save_user_screenshot();
+
+    frame_output& output_;
+    sdl_runtime sdl_;
+    font_files fonts_;
+    window window_;
+    scene_renderer scene_view_;
+    hud hud_;
+    imgui_layer imgui_;
+    game::session session_;
+    control_panel panel_;
+    panel_context context_;
+    pointer_tracker pointer_;
+    fps_meter fps_;
+    game::draw_list list_;
+    std::vector<hud_line> loop_lines_;
+    std::vector<hud_line> scene_lines_;
+    std::string notice_;
+    Uint64 notice_until_ = 0;
+    bool panel_visible_ = true;
+    bool screenshot_requested_ = false;
+    bool quit_ = false;
+};
+
+}  // namespace ticklab::app

@@ -1,0 +1,33 @@
+#pragma once
+// The run report: one JSON object describing a run, for tests and scripts.
+//
+// Usage (the runner, at the end of every kind of run; io/output_file.hpp checks the path first):
+//   if (auto error = write_report(path, session, real_seconds); !error.empty()) { ... }
+//
+// Keys: scene (string), tick_rate (Hz), max_loops, time_scale, paused (bool), frames, ticks,
+// virtual_time_s, real_time_s, dropped_time_s, max_ticks_per_frame, state_hash, the measured
+// real-time costs tick_ms_mean, tick_ms_p99 (one simulation tick), frame_ms_mean, frame_ms_p99
+// (frame start to frame start), render_ms_mean, render_ms_p99 (window runs only, else null) and
+// cpu_s (the process's user + system CPU seconds), then the scene's
+// own keys (the lander adds lander_state: "flying" | "landed" | "crashed"). state_hash is a
+// string "0x" + 16 lowercase hex digits: JSON numbers lose 64-bit integers in most readers.
+// Non-finite numbers are written as null.
+
+#include "session/session.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace ticklab::game {
+
+// `value` as a JSON string literal, quotes included (control characters, quotes, backslashes
+// escaped; other bytes, UTF-8 included, passed through).
+[[nodiscard]] std::string json_string(std::string_view value);
+
+// The report of `s` as one JSON object on one line (no trailing newline).
+[[nodiscard]] std::string report_json(const session& s, double real_time_s);
+
+// report_json + a newline, written atomically.
+[[nodiscard]] std::string write_report(const std::string& path, const session& s, double real_time_s);
+
+}  // namespace ticklab::game

@@ -1,0 +1,86 @@
+#pragma once
+// One shape for every run, headless, screenshot or window: start it (a replay or a recording),
+// step frames until it should stop, finish it (the recording, the report, and whatever else was
+// attached).
+//
+// Usage:
+//   runner run{options, run_kind::headless};
+//   session s{run.clock().source(), options.scene, options.scene_settings, options.loop};
+//   run.start(s);
+//   run.add_observer([](const session& s, const ticklab::frame_stats& f) { ... });  // every frame
+//   run.run_frames(s, [&]() -> const ticklab::frame_stats& { ...one frame...; });
+//   return run.finish(s);   // 0, or exit_write_failed with one line printed
+//
+// When a run stops, the same for every kind:
+// - after --frames frames;
+// - before a frame once --ticks ticks have run (the first frame of a drawing run always runs);
+// - when the window asks to quit (closed, Escape, SIGINT);
+// - in a manual-clock run (headless, screenshot) that is paused with --ticks and no --frames: no
+//   tick can come, so it stops after one frame with a note instead of spinning;
+// - at max_run_frames, with a note, when --ticks was not reached.
+// Without --frames or --ticks a headless run takes 600 frames, a screenshot run 30, and a window
+// runs until it is closed.
+
+#include "run/frame_clock.hpp"
+#include "run/launch_options.hpp"
+#include "run/run_error.hpp"
+#include "session/session.hpp"
+
+#include <ticklab/fixed_loop.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ticklab::game {
+
+enum class run_kind { headless, screenshot, window };
+
+// Frames a --ticks run may take before it gives up (a tiny time scale at 1 Hz needs many).
+inline constexpr std::uint64_t max_run_frames = 50'000'000;
+
+// Called after every frame with the frame's figures: a trace writer, an invariant check.
+using frame_observer = std::function<void(const session&, const ticklab::frame_stats&)>;
+// Called by finish() after the recording and the report: "" or one line (the run then exits 1).
+using run_finisher = std::function<std::string(const session&)>;
+
+class runner {
+public:
+    // `options` must outlive the runner.
+    runner(const launch_options& options, run_kind kind);
+
+    // The clock the run's session must be built on.
+    [[nodiscard]] frame_clock& clock() noexcept { return *clock_; }
+
+    void add_observer(frame_observer observer);
+    void add_finisher(run_finisher finisher);
+
+    // Starts --replay or --record on `s` (before its first frame).
+    void start(session& s);
+
+    // Runs frames until a stop rule above says so. `frame` runs one frame of `s` (advance, frame
+    // work, drawing) and returns its figures; `quit_requested` (may be empty) is asked before each.
+    void run_frames(session& s, const std::function<const ticklab::frame_stats&()>& frame,
+                    const std::function<bool()>& quit_requested = {});
+
+    // Writes the recording (--record) and the report (--report), then runs the finishers. Returns
+    // exit_ok, or exit_write_failed after printing one line.
+    [[nodiscard]] int finish(session& s);
+
+    [[nodiscard]] std::uint64_t frames() const noexcept { return frames_; }
+
+private:
+    [[nodiscard]] bool should_stop(const session& s);
+
+    const launch_options& options_;
+    run_kind kind_;
+    std::unique_ptr<frame_clock> clock_;
+    std::uint64_t frame_limit_;
+    std::vector<frame_observer> observers_;
+    std::vector<run_finisher> finishers_;
+    std::uint64_t frames_ = 0;
+};
+
+}  // namespace ticklab::game

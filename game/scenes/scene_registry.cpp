@@ -1,0 +1,48 @@
+#include "scenes/scene_registry.hpp"
+
+#include "scenes/balls_scene.hpp"
+#include "scenes/lander_scene.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace ticklab::game {
+
+namespace {
+
+template <typename Scene>
+std::unique_ptr<scene> make(const scene_options& options) {
+    return std::make_unique<Scene>(options);
+}
+
+constexpr std::array<scene_entry, 2> entries{{
+    {"balls", "Bouncing balls", &make<balls_scene>, max_balls},
+    {"lander", "Lunar lander", &make<lander_scene>, 0},
+}};
+
+}  // namespace
+
+std::span<const scene_entry> scene_registry() {
+    return entries;
+}
+
+const scene_entry* find_scene(std::string_view name) {
+    for (const scene_entry& entry : entries) {
+        if (entry.name == name) return &entry;
+    }
+    return nullptr;
+}
+
+std::string scene_name_list() {
+    std::string names;
+    for (const scene_entry& entry : entries) names += (names.empty() ? "" : ", ") + std::string{entry.name};
+    return names;
+}
+
+std::uint32_t max_scene_balls() {
+    std::uint32_t most = 0;
+    for (const scene_entry& entry : entries) most = std::max(most, entry.max_balls);
+    return most;
+}
+
+}  // namespace ticklab::game

@@ -1,0 +1,94 @@
+#include "session/comparison.hpp"
+
+#include "session/session.hpp"
+
+#include <cmath>
+
+namespace ticklab::game {
+
+namespace {
+
+rgba faded(rgba colour, std::uint8_t opacity) {
+    // Halfway to white: the ghost stays recognisable but never matches the main scene's colours.
+    const auto lift = [](std::uint8_t c) { return static_cast<std::uint8_t>((c + 255) / 2); };
+    return {lift(colour.r), lift(colour.g), lift(colour.b), opacity};
+}
+
+}  // namespace
+
+void append_ghost(draw_list& out, const draw_list& ghost, std::uint8_t opacity) {
+    for (circle_shape c : ghost.circles) {
+        c.fill = faded(c.fill, opacity);
+        out.circles.push_back(c);
+    }
+    for (triangle_shape t : ghost.triangles) {
+        t.fill = faded(t.fill, opacity);
+        out.triangles.push_back(t);
+    }
+    for (line_shape l : ghost.lines) {
+        l.stroke = faded(l.stroke, opacity);
+        out.lines.push_back(l);
+    }
+}
+
+comparison::comparison() = default;
+comparison::~comparison() = default;
+
+void comparison::advance(session& main) {
+    if (!ghost_) {
+        if (start_ == start_state::none) start_ = start_state::requested;
+        return;
+    }
+    const bool step = main.settings.single_step;
+    ghost_->settings = main.settings;
+    ghost_->settings.strategy = main.settings.ghost_strategy;
+    ghost_->settings.compare = false;
+    ghost_->settings.single_step = step;
+    ghost_->input() = main.input();
+    ghost_->update_frame(ghost_->advance());
+}
+
+void comparison::on_tick(session& main, ticklab::nanoseconds due) {
+    if (start_ != start_state::requested) return;
+    // Reset on the tick boundary: main's scripts restart at `due`, where the ghost's clock starts.
+    start_ = start_state::reset_done;
+    start_due_ = due;
+    main.reset();
+}
+
+void comparison::after_frame(session& main) {
+    if (start_ != start_state::reset_done) return;
+    start_ = start_state::none;
+    loop_settings initial = main.settings;
+    initial.strategy = main.settings.ghost_strategy;
+    initial.compare = false;
+    initial.single_step = false;
+    source_ = std::make_unique<shifted_time_source>(main.time_source());
+    ghost_ = std::make_unique<session>(*source_, main.current_entry().name, main.options(), initial);
+    // The ghost's clock read "now" as its time 0; main is already past `start_due_` by the rest of
+    // this frame, which the ghost gets as a head start in its first frame (in real time).
+    const ticklab::fixed_loop& loop = main.loop();
+    const double per_real =
+        loop.config().scaling == ticklab::time_scaling::tick_length ? 1.0 : loop.clock().time_scale();
+    const double ahead = static_cast<double>((loop.virtual_now() - start_due_).count()) / per_real;
+    source_->set_shift(ticklab::nanoseconds{std::llround(ahead)});
+}
+
+void comparison::on_reset() {
+    if (ghost_) ghost_->reset();
+}
+
+void comparison::stop() {
+    start_ = start_state::none;
+    ghost_.reset();
+    source_.reset();
+}
+
+void comparison::draw_ghost(draw_list& out) const {
+    if (!ghost_) return;
+    scratch_.clear();
+    ghost_->draw(scratch_);
+    append_ghost(out, scratch_, ghost_opacity);
+}
+
+}  // namespace ticklab::game

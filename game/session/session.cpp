@@ -1,0 +1,182 @@
+#include "session/session.hpp"
+
+#include "scenes/scene_registry.hpp"
+#include "sim/busy_wait.hpp"
+#include "sim/frame_time.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace ticklab::game {
+
+namespace {
+
+const scene_entry& entry_named(std::string_view name) {
+    const scene_entry* entry = find_scene(name);
+    if (entry == nullptr) {
+        throw std::invalid_argument("scene '" + std::string{name} + "' is not known: use one of " + scene_name_list());
+    }
+    return *entry;
+}
+
+void throw_if_bad(const std::string& error) {
+    if (!error.empty()) throw std::invalid_argument(error);
+}
+
+// A panel can hand over anything; the loop takes only allowed values. A bad one is pulled into its
+// range (NaN to the default) and written back, so the panel shows what runs.
+void sanitise(loop_settings& s) {
+    const loop_settings fallback;
+    s.tick_rate_hz = std::clamp(s.tick_rate_hz, ticklab::min_tick_rate_hz, ticklab::max_tick_rate_hz);
+    s.max_loops = std::clamp(s.max_loops, ticklab::min_max_loops, ticklab::max_max_loops);
+    if (!std::isfinite(s.time_scale)) s.time_scale = fallback.time_scale;
+    s.time_scale = std::clamp(s.time_scale, ticklab::min_time_scale, ticklab::max_time_scale);
+    for (double* load : {&s.tick_load_ms, &s.frame_load_ms}) {
+        *load = std::isfinite(*load) ? std::clamp(*load, 0.0, 1000.0) : 0.0;
+    }
+    if (!std::isfinite(s.frame_time_clamp_ms)) s.frame_time_clamp_ms = fallback.frame_time_clamp_ms;
+    s.frame_time_clamp_ms = std::clamp(s.frame_time_clamp_ms, 0.001, 10'000.0);
+}
+
+ticklab::nanoseconds clamp_time(const loop_settings& s) {
+    return frame_time(s.frame_time_clamp_ms);
+}
+
+}  // namespace
+
+session::session(const ticklab::time_source& source, std::string_view scene_name, const scene_options& options,
+                 const loop_settings& initial)
+    : settings{initial},
+      source_{&source},
+      loop_{source, ticklab::loop_config{.tick_rate_hz = initial.tick_rate_hz,
+                                         .max_loops = initial.max_loops,
+                                         .step_mode = initial.strategy.step_mode,
+                                         .catch_up_mode = initial.strategy.catch_up_mode,
+                                         .scaling = initial.strategy.scaling,
+                                         .frame_time_clamp = clamp_time(initial)}},
+      entry_{&entry_named(scene_name)},
+      options_{options} {
+    throw_if_bad(ticklab::check_time_scale(initial.time_scale));
+    loop_.clock().set_time_scale(initial.time_scale);
+    loop_.clock().set_paused(initial.paused);
+    scene_ = entry_->create(options_);
+    start_scene();
+}
+
+void session::start_scene() {
+    ++scene_starts_;
+    scene_->start_scripts(services_);
+}
+
+const ticklab::frame_stats& session::advance() {
+    if (const auto hz = replay_.locked_tick_rate()) {
+        // A recording's ticks must all be 1 / hz long: variable steps and scaled tick lengths are not.
+        settings.tick_rate_hz = *hz;
+        settings.strategy.step_mode = ticklab::stepping::fixed;
+        settings.strategy.scaling = ticklab::time_scaling::tick_count;
+    }
+    sanitise(settings);
+    loop_.set_tick_rate(settings.tick_rate_hz);
+    loop_.set_max_loops(settings.max_loops);
+    loop_.set_stepping(settings.strategy.step_mode);
+    loop_.set_catch_up(settings.strategy.catch_up_mode);
+    loop_.set_time_scaling(settings.strategy.scaling);
+    loop_.set_frame_time_clamp(clamp_time(settings));
+    ticklab::virtual_clock& clock = loop_.clock();
+    if (clock.time_scale() != settings.time_scale) clock.set_time_scale(settings.time_scale);
+    if (clock.paused() != settings.paused) clock.set_paused(settings.paused);
+    if (settings.single_step) {
+        clock.request_step();  // honoured only while paused
+    }
+    // The ghost reads the same clock and sees the same input and step request, before main takes them.
+    if (settings.compare) {
+        comparison_.advance(*this);
+    } else {
+        comparison_.stop();
+    }
+    settings.single_step = false;
+    timeline_.begin_frame(loop_);
+    const ticklab::frame_stats& stats = loop_.advance(*this);
+    timeline_.end_frame(loop_, clock.paused());
+    comparison_.after_frame(*this);
+    return stats;
+}
+
+void session::advance_to(ticklab::nanoseconds virtual_time) {
+    // Time tasks and script waits, in virtual time order, before the tick due at that time.
+    if (!replay_.holding()) tasks_.advance_to(virtual_time);  // a finished replay freezes scripts too
+}
+
+void session::tick(const ticklab::tick_info& tick) {
+    timeline_.add_tick(tick.time);
+    tick_input input = input_.take_for_tick();
+    if (!replay_input(input)) return;
+    busy_wait_ms(settings.tick_load_ms);
+    const phase_timer tick_timer;
+    scene_->tick(input, tick.dt_seconds);
+    timings_.tick.add(tick_timer.elapsed_ms());
+    tasks_.on_tick(tick.index);
+    comparison_.on_tick(*this, tick.time);
+    if (replay_.recording) replay_.recorder->record(input);
+    start_pending_replay_work();
+}
+
+void session::update_frame(const ticklab::frame_stats& frame) {
+    const auto now = std::chrono::steady_clock::now();
+    if (last_frame_) timings_.frame.add(std::chrono::duration<double, std::milli>(now - *last_frame_).count());
+    last_frame_ = now;
+    tasks_.run_frame(frame.frame_index);
+    busy_wait_ms(settings.frame_load_ms);
+    // Render tasks come last, after everything else in the frame, just before the front end draws.
+    tasks_.run_render();
+    const double frame_ms = ticklab::to_milliseconds(frame.real);
+    history_.push(frame_sample{
+        .fps = frame_ms > 0.0 ? static_cast<float>(1000.0 / frame_ms) : 0.0f,
+        .frame_ms = static_cast<float>(frame_ms),
+        .ticks = static_cast<float>(frame.ticks),
+        .alpha = static_cast<float>(frame.alpha),
+        .dropped_ms = static_cast<float>(ticklab::to_milliseconds(frame.dropped)),
+        .tick_ms = static_cast<float>(ticklab::to_milliseconds(frame.tick_cost)),
+    });
+}
+
+void session::draw(draw_list& out) const {
+    // Variable stepping leaves the state current: there is nothing to smooth.
+    double alpha = 1.0;
+    if (loop_.config().step_mode == ticklab::stepping::fixed) {
+        switch (settings.strategy.smoothing_mode) {
+            case smoothing::none:
+                break;
+            case smoothing::interpolate:
+                alpha = loop_.stats().alpha;
+                break;
+            case smoothing::extrapolate:
+                alpha = 1.0 + loop_.stats().alpha;
+                break;  // see scene::draw
+        }
+    }
+    scene_->draw(out, alpha);
+    comparison_.draw_ghost(out);
+}
+
+void session::switch_scene(const scene_entry& entry) {
+    end_recording_and_replay();
+    services_.stop_all();
+    scene_->write_options(options_);
+    entry_ = &entry;
+    scene_ = entry.create(options_);
+    start_scene();
+    comparison_.stop();  // the next frame starts a ghost of the new scene
+}
+
+void session::reset() {
+    end_recording_and_replay();
+    services_.stop_all();
+    scene_->write_options(options_);
+    scene_->reset(options_);
+    start_scene();
+    comparison_.on_reset();
+}
+
+}  // namespace ticklab::game

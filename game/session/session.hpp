@@ -1,0 +1,117 @@
+#pragma once
+// One running simulation: the loop, the current scene, its input, its settings and statistics.
+// The same class drives the window and the headless mode; only the time source differs.
+//
+// Usage (one frame):
+//   session.input().press(action::thrust);          // as events arrive
+//   const auto& frame = session.advance();          // apply settings, read the clock, run ticks
+//   session.update_frame(frame);                    // frame and render tasks, history
+//   session.draw(list);                             // the scene, interpolated unless turned off
+
+#include "session/comparison.hpp"
+#include "session/replay_recorder.hpp"
+#include "sim/draw_list.hpp"
+#include "sim/frame_history.hpp"
+#include "sim/input_buffer.hpp"
+#include "sim/loop_settings.hpp"
+#include "sim/phase_timings.hpp"
+#include "sim/scene.hpp"
+#include "sim/scene_services.hpp"
+#include "sim/timeline.hpp"
+
+#include <ticklab/fixed_loop.hpp>
+#include <ticklab/scheduler.hpp>
+#include <ticklab/script.hpp>
+
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace ticklab::game {
+
+class session final : public ticklab::loop_client {
+public:
+    // Throws std::invalid_argument for an unknown scene or bad settings. `source` must outlive this.
+    session(const ticklab::time_source& source, std::string_view scene_name, const scene_options& options,
+            const loop_settings& settings);
+
+    loop_settings settings;  // edited by the UI; validated and applied by advance()
+
+    const ticklab::frame_stats& advance();
+    void update_frame(const ticklab::frame_stats& frame);
+    void draw(draw_list& out) const;
+
+    [[nodiscard]] input_buffer& input() noexcept { return input_; }
+    [[nodiscard]] scene& current_scene() noexcept { return *scene_; }
+    [[nodiscard]] const scene& current_scene() const noexcept { return *scene_; }
+    [[nodiscard]] const scene_entry& current_entry() const noexcept { return *entry_; }
+    void switch_scene(const scene_entry& entry);
+    void reset();  // the current scene back to its initial state; the clock keeps running
+
+    // Record and replay (sim/replay_recorder.hpp). Both start from the scene's initial state on a
+    // tick boundary: at once when no virtual time has passed since the last tick (a new session, a
+    // step), else at the end of the next tick, so timed scripts start at the same place relative to
+    // the ticks. While either runs, the tick rate stays the recording's (dt depends on it);
+    // reset() and switch_scene() end both. A replay ignores live input and, at its end, pauses and
+    // holds the scene there until stop_replay().
+    void start_recording();
+    void stop_recording();                // the recorded ticks stay in replay_state().recorder
+    void start_replay(replay recording);  // throws std::invalid_argument for an unknown scene
+    void stop_replay();
+    [[nodiscard]] const replay_status& replay_state() const noexcept { return replay_; }
+    // switch_scene with exactly `options`, not those the old scene kept (lessons and replays).
+    void restart(const scene_entry& entry, const scene_options& options);
+    // How many times a scene has been started (created, reset, switched to, restarted): views that
+    // keep a copy of a scene's settings take it again when this changes.
+    [[nodiscard]] std::uint64_t scene_starts() const noexcept { return scene_starts_; }
+
+    [[nodiscard]] scene_options& options() noexcept { return options_; }
+    [[nodiscard]] const ticklab::fixed_loop& loop() const noexcept { return loop_; }
+    [[nodiscard]] const frame_history& history() const noexcept { return history_; }
+    // The scheduler every time, tick, frame and render task and script of this session runs on.
+    [[nodiscard]] ticklab::scheduler& tasks() noexcept { return tasks_; }
+    [[nodiscard]] const ticklab::scheduler& tasks() const noexcept { return tasks_; }
+    [[nodiscard]] std::uint64_t state_hash() const { return scene_->state_hash(); }
+    // Every frame's ticks, drops and alpha on a real-time axis, for the panel's timeline.
+    [[nodiscard]] timeline_recorder& timeline() noexcept { return timeline_; }
+    [[nodiscard]] const timeline_recorder& timeline() const noexcept { return timeline_; }
+    // The ghost simulation while settings.compare is on (null otherwise).
+    [[nodiscard]] const session* ghost() const noexcept { return comparison_.ghost(); }
+    [[nodiscard]] const ticklab::time_source& time_source() const noexcept { return *source_; }
+    // Real-time cost of ticks and frames (measured here) and of rendering (added by the window).
+    [[nodiscard]] phase_timings& timings() noexcept { return timings_; }
+    [[nodiscard]] const phase_timings& timings() const noexcept { return timings_; }
+
+    // loop_client
+    void advance_to(ticklab::nanoseconds virtual_time) override;
+    void tick(const ticklab::tick_info& tick) override;
+
+private:
+    void start_scene();
+    void start_pending_replay_work();  // at a tick boundary only
+    void end_recording_and_replay();
+    [[nodiscard]] bool replay_input(tick_input& input);  // false: a finished replay holds the scene
+
+    const ticklab::time_source* source_;
+    ticklab::fixed_loop loop_;
+    // Declared before the scene: scripts may refer to the scene, and the scene is destroyed first,
+    // but nothing resumes them after that (stop_all runs before every scene change).
+    ticklab::scheduler tasks_;
+    ticklab::script_host scripts_{tasks_};
+    scene_services services_{tasks_, scripts_};
+    const scene_entry* entry_;
+    scene_options options_;
+    std::unique_ptr<scene> scene_;
+    input_buffer input_;
+    frame_history history_;
+    replay_status replay_;
+    timeline_recorder timeline_;
+    comparison comparison_;
+    phase_timings timings_;
+    std::optional<std::chrono::steady_clock::time_point> last_frame_;  // for timings_.frame
+    std::uint64_t scene_starts_ = 0;
+};
+
+}  // namespace ticklab::game

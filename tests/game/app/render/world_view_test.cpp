@@ -1,0 +1,43 @@
+#include "app/render/world_view.hpp"
+
+#include <gtest/gtest.h>
+
+using ticklab::app::screen_rect;
+using ticklab::app::world_view;
+using ticklab::game::vec2;
+
+TEST(WorldView, KeepsAspectAndCentresInTheArea) {
+    // A 2:1 world in a square area: full width, letterboxed top and bottom.
+    const world_view view{{200.0f, 100.0f}, {0.0f, 0.0f, 400.0f, 400.0f}};
+    EXPECT_FLOAT_EQ(view.scale(), 2.0f);
+    EXPECT_FLOAT_EQ(view.viewport().x, 0.0f);
+    EXPECT_FLOAT_EQ(view.viewport().y, 100.0f);
+    EXPECT_FLOAT_EQ(view.viewport().w, 400.0f);
+    EXPECT_FLOAT_EQ(view.viewport().h, 200.0f);
+}
+
+TEST(WorldView, FlipsYSoWorldUpIsScreenUp) {
+    const world_view view{{100.0f, 100.0f}, {10.0f, 20.0f, 200.0f, 200.0f}};
+    const vec2 bottom_left = view.to_screen({0.0f, 0.0f});
+    const vec2 top_right = view.to_screen({100.0f, 100.0f});
+    EXPECT_FLOAT_EQ(bottom_left.x, 10.0f);
+    EXPECT_FLOAT_EQ(bottom_left.y, 220.0f);
+    EXPECT_FLOAT_EQ(top_right.x, 210.0f);
+    EXPECT_FLOAT_EQ(top_right.y, 20.0f);
+}
+
+TEST(WorldView, ToWorldUndoesToScreen) {
+    const world_view view{{160.0f, 90.0f}, {0.0f, 0.0f, 910.0f, 720.0f}};
+    const vec2 p{37.5f, 81.25f};
+    const vec2 back = view.to_world(view.to_screen(p));
+    EXPECT_NEAR(back.x, p.x, 1e-3f);
+    EXPECT_NEAR(back.y, p.y, 1e-3f);
+}
+
+TEST(WorldView, DegenerateSizesDoNotDivideByZero) {
+    const world_view view{{0.0f, 100.0f}, {0.0f, 0.0f, 100.0f, 100.0f}};
+    EXPECT_EQ(view.scale(), 0.0f);
+    const vec2 w = view.to_world({50.0f, 50.0f});
+    EXPECT_EQ(w.x, 0.0f);
+    EXPECT_EQ(w.y, 0.0f);
+}

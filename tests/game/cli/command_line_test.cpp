@@ -1,0 +1,158 @@
+#include "cli/command_line.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+using ticklab::game::parse_command_line;
+using ticklab::game::parse_result;
+
+namespace {
+
+struct parsed {
+    parse_result result;
+    std::string err;
+    std::string out;
+};
+
+parsed parse(std::vector<std::string> args) {
+    args.insert(args.begin(), "ticklab");
+    std::vector<const char*> argv;
+    for (const auto& a : args) argv.push_back(a.c_str());
+    testing::internal::CaptureStderr();
+    testing::internal::CaptureStdout();
+    parsed p{parse_command_line(static_cast<int>(argv.size()), argv.data()), {}, {}};
+    p.err = testing::internal::GetCapturedStderr();
+    p.out = testing::internal::GetCapturedStdout();
+    return p;
+}
+
+// Exit code 2 and exactly one line on stderr that mentions `needle`.
+void expect_rejected(const std::vector<std::string>& args, const std::string& needle) {
+    const parsed p = parse(args);
+    std::string joined;
+    for (const auto& a : args) joined += a + " ";
+    ASSERT_TRUE(p.result.exit_code.has_value()) << joined;
+    EXPECT_EQ(*p.result.exit_code, 2) << joined;
+    ASSERT_FALSE(p.err.empty()) << joined;
+    EXPECT_EQ(p.err.find('\n'), p.err.size() - 1) << joined << "-> " << p.err;
+    EXPECT_NE(p.err.find(needle), std::string::npos) << joined << "-> " << p.err;
+}
+
+}  // namespace
+
+TEST(CommandLine, DefaultsWithNoArguments) {
+    const parsed p = parse({});
+    ASSERT_FALSE(p.result.exit_code.has_value());
+    EXPECT_EQ(p.result.options.scene, "balls");
+    EXPECT_EQ(p.result.options.loop.tick_rate_hz, 60u);
+    EXPECT_FALSE(p.result.options.headless);
+    EXPECT_TRUE(p.result.options.loop.vsync);
+}
+
+TEST(CommandLine, ReadsEveryOption) {
+    const parsed p = parse({"--scene",
+                            "lander",
+                            "--tick-rate",
+                            "5",
+                            "--max-loops",
+                            "3",
+                            "--time-scale",
+                            "2.5",
+                            "--paused",
+                            "--balls",
+                            "1000",
+                            "--seed",
+                            "18446744073709551615",
+                            "--autopilot",
+                            "--fps-cap",
+                            "30",
+                            "--no-vsync",
+                            "--headless",
+                            "--frames",
+                            "10",
+                            "--ticks",
+                            "20",
+                            "--frame-ms",
+                            "50",
+                            "--report",
+                            "-"});
+    ASSERT_FALSE(p.result.exit_code.has_value()) << p.err;
+    const auto& o = p.result.options;
+    EXPECT_EQ(o.scene, "lander");
+    EXPECT_EQ(o.loop.tick_rate_hz, 5u);
+    EXPECT_EQ(o.loop.max_loops, 3u);
+    EXPECT_EQ(o.loop.time_scale, 2.5);
+    EXPECT_TRUE(o.loop.paused);
+    EXPECT_EQ(o.scene_settings.balls, 1000u);
+    EXPECT_EQ(o.scene_settings.seed, 18446744073709551615ULL);
+    EXPECT_TRUE(o.scene_settings.autopilot);
+    EXPECT_EQ(o.loop.fps_cap, 30.0);
+    EXPECT_FALSE(o.loop.vsync);
+    EXPECT_TRUE(o.headless);
+    EXPECT_EQ(o.frames, 10u);
+    EXPECT_EQ(o.ticks, 20u);
+    EXPECT_EQ(o.frame_ms, 50.0);
+    EXPECT_EQ(o.report_path, "-");
+}
+
+TEST(CommandLine, HelpPrintsToStdoutAndExitsZero) {
+    const parsed p = parse({"--help"});
+    ASSERT_TRUE(p.result.exit_code.has_value());
+    EXPECT_EQ(*p.result.exit_code, 0);
+    EXPECT_NE(p.out.find("--tick-rate"), std::string::npos);
+    EXPECT_TRUE(p.err.empty());
+}
+
+TEST(CommandLine, UnknownSceneNamesTheChoices) {
+    expect_rejected({"--scene", "moon"}, "balls or lander");
+}
+
+TEST(CommandLine, BadTickRatesAreRejected) {
+    for (const char* bad : {"0", "-5", "nan", "inf", "1001", "1e9", "2.5", "abc", ""}) {
+        expect_rejected({"--tick-rate", bad}, "--tick-rate");
+    }
+}
+
+TEST(CommandLine, NumbersBeyondDoubleAreNamedAsTyped) {
+    expect_rejected({"--tick-rate", "1e400"}, "--tick-rate '1e400' is out of range: use a whole number from 1 to 1000");
+    expect_rejected({"--time-scale", "-1e999"}, "'-1e999' is out of range");
+}
+
+TEST(CommandLine, HelpNamesWhatEachValueIs) {
+    const parsed p = parse({"--help"});
+    for (const char* shown : {"--tick-rate HZ", "--balls N", "--report PATH", "--catch-up MODE", "--frame-ms MS"}) {
+        EXPECT_NE(p.out.find(shown), std::string::npos) << shown;
+    }
+    EXPECT_EQ(p.out.find("TEXT"), std::string::npos);
+}
+
+TEST(CommandLine, BadNumbersAreRejected) {
+    expect_rejected({"--max-loops", "0"}, "--max-loops");
+    expect_rejected({"--max-loops", "65"}, "1 to 64");
+    expect_rejected({"--time-scale", "0"}, "--time-scale");
+    expect_rejected({"--time-scale", "x2"}, "not a number");
+    expect_rejected({"--balls", "100001"}, "0 to 100000");
+    expect_rejected({"--balls", "-1"}, "--balls");
+    expect_rejected({"--seed", "-1"}, "--seed");
+    expect_rejected({"--fps-cap", "-1"}, "--fps-cap");
+    expect_rejected({"--frames", "0"}, "--frames");
+    expect_rejected({"--ticks", "1e12"}, "--ticks");
+    expect_rejected({"--frame-ms", "0"}, "--frame-ms");
+    expect_rejected({"--frame-ms", "-3"}, "--frame-ms");
+    expect_rejected({"--frame-ms", "1e6"}, "--frame-ms");
+}
+
+TEST(CommandLine, UnknownFlagsAndStrayArgumentsAreOneLine) {
+    expect_rejected({"--bogus"}, "--bogus");
+    expect_rejected({"stray"}, "stray");
+    expect_rejected({"--tick-rate"}, "--tick-rate");  // value missing
+}
+
+TEST(CommandLine, UnwritableReportPathIsRejectedUpFront) {
+    expect_rejected({"--report", "/nonexistent-folder/report.json"}, "/nonexistent-folder");
+    expect_rejected({"--report", "/"}, "folder");
+    expect_rejected({"--screenshot", "/nonexistent-folder/shot.png"}, "--screenshot");
+    expect_rejected({"--headless", "--screenshot", "shot.png"}, "--headless and --screenshot");
+}

@@ -1,0 +1,113 @@
+// The comparison view: a ghost of the same scene from the same start, with its own strategy.
+#include "session/comparison.hpp"
+#include "session/session.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace std::chrono_literals;
+using ticklab::game::action;
+using ticklab::game::loop_settings;
+using ticklab::game::session;
+
+namespace {
+
+struct comparison_fixture : ::testing::Test {
+    ticklab::manual_time_source source;
+
+    void frames(session& s, int count, ticklab::nanoseconds real) {
+        for (int i = 0; i < count; ++i) {
+            source.advance(real);
+            s.update_frame(s.advance());
+        }
+    }
+};
+
+using Comparison = comparison_fixture;
+
+loop_settings comparing(ticklab::stepping ghost_stepping) {
+    loop_settings settings;
+    settings.compare = true;
+    settings.ghost_strategy.step_mode = ghost_stepping;
+    return settings;
+}
+
+}  // namespace
+
+TEST_F(Comparison, NoGhostUnlessAskedFor) {
+    session s{source, "balls", {}, {}};
+    frames(s, 3, 16ms);
+    EXPECT_EQ(s.ghost(), nullptr);
+}
+
+TEST_F(Comparison, GhostWithTheSameStrategyStaysIdentical) {
+    session s{source, "balls", {}, comparing(ticklab::stepping::fixed)};
+    frames(s, 120, 17ms);
+    ASSERT_NE(s.ghost(), nullptr);
+    EXPECT_EQ(s.ghost()->state_hash(), s.state_hash());
+}
+
+TEST_F(Comparison, GhostWithVariableSteppingDiverges) {
+    session s{source, "balls", {}, comparing(ticklab::stepping::variable)};
+    frames(s, 60, 17ms);
+    ASSERT_NE(s.ghost(), nullptr);
+    EXPECT_NE(s.ghost()->state_hash(), s.state_hash());
+}
+
+TEST_F(Comparison, StartingResetsMainSoBothBeginTogether) {
+    session s{source, "balls", {}, {}};
+    frames(s, 30, 17ms);
+    s.settings.compare = true;
+    s.settings.ghost_strategy.step_mode = ticklab::stepping::fixed;
+    frames(s, 30, 17ms);
+    EXPECT_EQ(s.ghost()->state_hash(), s.state_hash());
+}
+
+TEST_F(Comparison, GhostSeesMainsInput) {
+    session s{source, "lander", {}, comparing(ticklab::stepping::fixed)};
+    frames(s, 5, 17ms);
+    s.input().press(action::thrust);
+    frames(s, 30, 17ms);
+    s.input().release(action::thrust);
+    frames(s, 5, 17ms);
+    session alone{source, "lander", {}, {}};
+    EXPECT_NE(s.state_hash(), alone.state_hash());
+    EXPECT_EQ(s.ghost()->state_hash(), s.state_hash());
+}
+
+TEST_F(Comparison, ResetAndStopFollowMain) {
+    session s{source, "balls", {}, comparing(ticklab::stepping::variable)};
+    frames(s, 30, 17ms);
+    s.reset();
+    EXPECT_EQ(s.ghost()->state_hash(), s.state_hash()) << "both back at the initial state";
+    s.settings.compare = false;
+    frames(s, 1, 17ms);
+    EXPECT_EQ(s.ghost(), nullptr);
+}
+
+TEST_F(Comparison, GhostIsDrawnFadedAfterMain) {
+    ticklab::game::scene_options options;
+    options.balls = 3;
+    session s{source, "balls", options, comparing(ticklab::stepping::variable)};
+    frames(s, 10, 17ms);
+    ticklab::game::draw_list list;
+    s.draw(list);
+    ASSERT_EQ(list.circles.size(), 6u);
+    EXPECT_EQ(list.circles[0].fill.a, 255);
+    EXPECT_EQ(list.circles[3].fill.a, ticklab::game::comparison::ghost_opacity);
+    EXPECT_EQ(list.lines.size() % 2, 0u) << "the ghost's frame lines too";
+}
+
+TEST(AppendGhost, FadesTowardsWhite) {
+    ticklab::game::draw_list main, ghost;
+    ghost.circles.push_back({{1.0f, 2.0f}, 3.0f, {0, 100, 255, 255}});
+    ghost.triangles.push_back({{}, {}, {}, {0, 0, 0, 255}});
+    ghost.lines.push_back({{}, {}, {255, 255, 255, 255}});
+    ticklab::game::append_ghost(main, ghost, 100);
+    ASSERT_EQ(main.circles.size(), 1u);
+    EXPECT_EQ(main.circles[0].fill.r, 127);
+    EXPECT_EQ(main.circles[0].fill.g, 177);
+    EXPECT_EQ(main.circles[0].fill.a, 100);
+    EXPECT_EQ(main.circles[0].radius, 3.0f);
+    EXPECT_EQ(main.triangles.at(0).fill.a, 100);
+    EXPECT_EQ(main.lines.at(0).stroke.r, 255);
+}

@@ -1,0 +1,162 @@
+#include "session/session.hpp"
+#include "scenes/scene_registry.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+using namespace std::chrono_literals;
+using ticklab::game::action;
+using ticklab::game::loop_settings;
+using ticklab::game::scene_options;
+using ticklab::game::session;
+
+namespace {
+
+struct session_fixture : ::testing::Test {
+    ticklab::manual_time_source source;
+
+    const ticklab::frame_stats& frame(session& s, ticklab::nanoseconds real) {
+        source.advance(real);
+        const auto& stats = s.advance();
+        s.update_frame(stats);
+        return stats;
+    }
+};
+
+}  // namespace
+
+using Session = session_fixture;
+
+TEST_F(Session, UnknownSceneThrows) {
+    EXPECT_THROW((session{source, "moon", {}, {}}), std::invalid_argument);
+}
+
+TEST_F(Session, RunsTicksOnTheVirtualClock) {
+    session s{source, "balls", {}, {}};
+    EXPECT_EQ(frame(s, 100ms).ticks, 6u);
+    EXPECT_EQ(s.history().size(), 1u);
+    EXPECT_FLOAT_EQ(s.history().at(0).ticks, 6.0f);
+}
+
+TEST_F(Session, SettingsAreAppliedEachFrame) {
+    session s{source, "balls", {}, {}};
+    // A change takes effect when the next frame applies it: real time before that ran at the old
+    // settings, so each change is applied by an empty frame before the measured one.
+    s.settings.tick_rate_hz = 120;
+    s.settings.time_scale = 2.0;
+    s.settings.max_loops = 16;
+    frame(s, 0ms);
+    EXPECT_EQ(frame(s, 50ms).ticks, 12u);
+    s.settings.paused = true;
+    frame(s, 0ms);
+    EXPECT_EQ(frame(s, 50ms).ticks, 0u);
+}
+
+TEST_F(Session, SingleStepRunsOneTickAndClearsItself) {
+    loop_settings settings;
+    settings.paused = true;
+    session s{source, "balls", {}, settings};
+    s.settings.single_step = true;
+    EXPECT_EQ(frame(s, 16ms).ticks, 1u);
+    EXPECT_FALSE(s.settings.single_step);
+    EXPECT_EQ(frame(s, 16ms).ticks, 0u);
+}
+
+TEST_F(Session, BadPanelValuesArePulledIntoRange) {
+    session s{source, "balls", {}, {}};
+    s.settings.tick_rate_hz = 0;
+    s.settings.max_loops = 1000;
+    s.settings.time_scale = std::nan("");
+    frame(s, 16ms);
+    EXPECT_EQ(s.settings.tick_rate_hz, 1u);
+    EXPECT_EQ(s.settings.max_loops, 64u);
+    EXPECT_EQ(s.settings.time_scale, 1.0);
+}
+
+TEST_F(Session, InputReachesTheScene) {
+    scene_options options;
+    session a{source, "lander", options, {}};
+    session b{source, "lander", options, {}};
+    b.input().press(action::thrust);
+    frame(a, 0ms);
+    frame(b, 0ms);  // no tick: the press waits
+    source.advance(17ms);
+    a.advance();
+    b.advance();
+    EXPECT_NE(a.state_hash(), b.state_hash());
+}
+
+TEST_F(Session, ResetKeepsChoicesMadeInTheScene) {
+    scene_options options;
+    options.balls = 50;
+    session s{source, "balls", options, {}};
+    const auto initial = s.state_hash();
+    frame(s, 100ms);
+    s.reset();
+    EXPECT_EQ(s.state_hash(), initial);
+}
+
+TEST_F(Session, DrawIsInterpolatedUnlessTurnedOff) {
+    scene_options options;
+    options.balls = 1;
+    session s{source, "balls", options, {}};
+    frame(s, 25ms);  // one tick and half of the next
+    ticklab::game::draw_list interpolated, current;
+    s.draw(interpolated);
+    s.settings.strategy.smoothing_mode = ticklab::game::smoothing::none;
+    s.draw(current);
+    ASSERT_EQ(current.circles.size(), 1u);
+    EXPECT_NE(interpolated.circles[0].center.y, current.circles[0].center.y);
+}
+
+TEST_F(Session, SwitchSceneCreatesTheNewScene) {
+    session s{source, "balls", {}, {}};
+    s.switch_scene(*ticklab::game::find_scene("lander"));
+    EXPECT_EQ(s.current_entry().name, "lander");
+}
+
+namespace {
+
+// The due time of the balls' wave script (its one pending time task), or -1 when there is none.
+std::int64_t wave_due(const session& s) {
+    std::vector<ticklab::task_info> tasks;
+    s.tasks().snapshot(tasks);
+    for (const ticklab::task_info& task : tasks) {
+        if (task.kind == ticklab::task_kind::time) return task.next_due;
+    }
+    return -1;
+}
+
+}  // namespace
+
+TEST_F(Session, BallsWaveScriptRunsOnVirtualTime) {
+    session s{source, "balls", {}, {}};
+    EXPECT_EQ(wave_due(s), std::chrono::nanoseconds{4s}.count());
+    for (int i = 0; i < 30; ++i) frame(s, 100ms);  // 3 s
+    s.settings.paused = true;
+    frame(s, 100ms);  // still counts: the 100 ms passed before the pause was applied
+    const auto hash_before = s.state_hash();
+    for (int i = 0; i < 30; ++i) frame(s, 100ms);  // paused: the script waits too
+    EXPECT_EQ(wave_due(s), std::chrono::nanoseconds{4s}.count());
+    EXPECT_EQ(s.state_hash(), hash_before);
+    s.settings.paused = false;
+    for (int i = 0; i < 10; ++i) frame(s, 100ms);  // past 4 s of virtual time
+    EXPECT_EQ(wave_due(s), std::chrono::nanoseconds{8s}.count());
+}
+
+TEST_F(Session, ResetAndSwitchEndTheOldScenesScripts) {
+    session s{source, "balls", {}, {}};
+    for (int i = 0; i < 10; ++i) frame(s, 100ms);
+    s.reset();
+    std::vector<ticklab::task_info> tasks;
+    s.tasks().snapshot(tasks);
+    EXPECT_EQ(tasks.size(), 1u) << "the old wave script is gone, the new one waits";
+    EXPECT_EQ(wave_due(s), std::chrono::nanoseconds{5s}.count()) << "4 s from the reset";
+    s.switch_scene(*ticklab::game::find_scene("lander"));
+    s.tasks().snapshot(tasks);
+    EXPECT_TRUE(tasks.empty());
+    for (int i = 0; i < 100; ++i) frame(s, 100ms);  // nothing resumes on the destroyed balls scene
+}

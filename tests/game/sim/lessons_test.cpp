@@ -1,0 +1,53 @@
+#include "sim/lessons.hpp"
+#include "scenes/scene_registry.hpp"
+
+#include <gtest/gtest.h>
+
+#include <ticklab/fixed_loop.hpp>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+using ticklab::game::lesson;
+using ticklab::game::lesson_setup;
+
+TEST(Lessons, NamesAreUniqueAndFound) {
+    std::set<std::string_view> names;
+    for (const lesson& l : ticklab::game::lesson_table()) {
+        EXPECT_TRUE(names.insert(l.name).second) << l.name;
+        EXPECT_EQ(ticklab::game::find_lesson(l.name), &l);
+    }
+    EXPECT_GE(names.size(), 7u);
+    EXPECT_EQ(ticklab::game::find_lesson("list"), nullptr);  // reserved for --lesson list
+    EXPECT_EQ(ticklab::game::find_lesson("nope"), nullptr);
+}
+
+TEST(Lessons, EachSetsAValidSetupAndExplainsInTwoOrThreeSentences) {
+    for (const lesson& l : ticklab::game::lesson_table()) {
+        lesson_setup setup;
+        l.configure(setup);
+        EXPECT_NE(ticklab::game::find_scene(setup.scene), nullptr) << l.name;
+        EXPECT_EQ(ticklab::check_tick_rate(setup.loop.tick_rate_hz), "") << l.name;
+        EXPECT_EQ(ticklab::check_max_loops(setup.loop.max_loops), "") << l.name;
+        EXPECT_EQ(ticklab::check_time_scale(setup.loop.time_scale), "") << l.name;
+        const auto sentences = std::count(l.explanation.begin(), l.explanation.end(), '.');
+        EXPECT_GE(sentences, 2) << l.name;
+        EXPECT_LE(sentences, 4) << l.name;  // "3.3 ms"-style numbers aside
+    }
+}
+
+TEST(Lessons, SpiralCostsMoreThanATick) {
+    lesson_setup setup;
+    ticklab::game::find_lesson("spiral")->configure(setup);
+    EXPECT_GT(setup.loop.tick_load_ms, 1000.0 / setup.loop.tick_rate_hz);
+    EXPECT_EQ(setup.loop.strategy.catch_up_mode, ticklab::catch_up::uncapped) << "nothing may cap the catch-up";
+}
+
+TEST(Lessons, LowRateLessonsTurnSmoothingOff) {
+    for (const char* name : {"10hz", "beat"}) {
+        lesson_setup setup;
+        ticklab::game::find_lesson(name)->configure(setup);
+        EXPECT_EQ(setup.loop.strategy.smoothing_mode, ticklab::game::smoothing::none) << name;
+    }
+}
