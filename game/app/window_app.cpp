@@ -6,7 +6,10 @@
 #include "app/render/theme.hpp"
 #include "sim/phase_timings.hpp"
 
+#include <array>
 #include <cstdio>
+
+#include <utility>
 
 namespace ticklab::app {
 
@@ -24,6 +27,8 @@ window_app::window_app(const game::launch_options& options, const ticklab::time_
       imgui_{window_, fonts_, output.persist_layout()},
       session_{source, options.scene, options.scene_settings, options.loop},
       panel_{options.lesson},
+      source_{source},
+      redraw_{output.keeps_pixels(window_)},
       panel_visible_{options.panel} {
     context_.renderer_name = window_.renderer_name();
     context_.tasks = &session_.tasks();
@@ -52,7 +57,10 @@ void window_app::read_events() {
         // that follow). Releases go to both, so neither is left with a key held down. The mouse
         // reaches the game only when it is not over the panel.
         const bool game_key = event.type == SDL_KEYDOWN && !(panel_visible_ && imgui_.wants_keyboard());
-        if (!game_key) imgui_.process_event(event);
+        if (!game_key) {
+            imgui_.process_event(event);
+            panel_input_ = panel_input_ || event.type != SDL_WINDOWEVENT;
+        }
         switch (event.type) {
             case SDL_QUIT:
                 quit_ = true;
@@ -61,6 +69,12 @@ void window_app::read_events() {
                 if (event.window.event == SDL_WINDOWEVENT_FOCUS_LOST) {
                     session_.input().release_all();  // no stuck thrust after Alt-Tab
                     pointer_.cancel();
+                }
+                // Shown again, uncovered or resized: what the window showed may be gone.
+                if (event.window.event != SDL_WINDOWEVENT_FOCUS_LOST &&
+                    event.window.event != SDL_WINDOWEVENT_FOCUS_GAINED && event.window.event != SDL_WINDOWEVENT_ENTER &&
+                    event.window.event != SDL_WINDOWEVENT_LEAVE && event.window.event != SDL_WINDOWEVENT_MOVED) {
+                    redraw_.invalidate();
                 }
                 break;
             case SDL_KEYDOWN:
@@ -101,10 +115,12 @@ void window_app::window_work(const ticklab::frame_stats& frame) {
 void window_app::draw() {
     const game::phase_timer render_timer;  // drawing through present, for the report
     const layout area = frame_layout();
-    draw_scene(area);
-    draw_hud(area);
-    draw_panel(area);
-    present();
+    redraw_.begin_frame({area.output.x, area.output.y, area.pixel_scale, area.scene_width, panel_visible_});
+    if (screenshot_requested_) redraw_.invalidate();  // F12 saves a frame drawn in full
+    const bool scene_drawn = draw_scene_and_hud(area);
+    const bool panel_drawn = draw_panel(area, scene_drawn);
+    // Nothing changed on screen: no present either (the window still shows the last frame).
+    if (scene_drawn || panel_drawn) present();
     session_.timings().render.add(render_timer.elapsed_ms());
 }
 
@@ -116,31 +132,54 @@ window_app::layout window_app::frame_layout() const {
     return {px, output, scene_width};
 }
 
-void window_app::draw_scene(const layout& area) {
+bool window_app::draw_scene_and_hud(const layout& area) {
     list_.clear();
     session_.draw(list_);  // between the last two tick states, as the smoothing setting says
-    scene_view_.draw(list_, {0.0f, 0.0f, area.scene_width, static_cast<float>(area.output.y)}, area.pixel_scale);
-}
-
-void window_app::draw_hud(const layout& area) {
+    build_hud_lines(session_, fps_, SDL_GetTicks64() < notice_until_ ? notice_ : std::string{}, fresh_loop_lines_,
+                    fresh_scene_lines_);
+    redraw_.offer_hud(source_.now(), fresh_loop_lines_, fresh_scene_lines_, loop_lines_, scene_lines_);
     // The loop's figures top-left, the scene's own readouts top-right.
     const float px = area.pixel_scale;
-    build_hud_lines(session_, fps_, SDL_GetTicks64() < notice_until_ ? notice_ : std::string{}, loop_lines_,
-                    scene_lines_);
-    hud_.draw(hud_corner::top_left, loop_lines_, 8.0f * px, 8.0f * px, area.scene_width - 8.0f * px);
-    hud_.draw(hud_corner::top_right, scene_lines_, 8.0f * px, 8.0f * px, area.scene_width - 8.0f * px);
+    const float x1 = area.scene_width - 8.0f * px;
+    const std::array<SDL_FRect, 2> hud_boxes{hud_.box(hud_corner::top_left, loop_lines_, 8.0f * px, 8.0f * px, x1),
+                                             hud_.box(hud_corner::top_right, scene_lines_, 8.0f * px, 8.0f * px, x1)};
+    const screen_rect scene_area{0.0f, 0.0f, area.scene_width, static_cast<float>(area.output.y)};
+    const scene_parts& parts = redraw_.plan_scene(list_, loop_lines_, scene_lines_, hud_boxes, scene_area);
+    const auto draw_part = [&](const SDL_Rect* limit) {
+        scene_view_.draw(list_, scene_area, px, limit);
+        SDL_RenderSetClipRect(window_.renderer(), limit);
+        hud_.draw(hud_corner::top_left, loop_lines_, 8.0f * px, 8.0f * px, x1);
+        hud_.draw(hud_corner::top_right, scene_lines_, 8.0f * px, 8.0f * px, x1);
+        SDL_RenderSetClipRect(window_.renderer(), nullptr);
+    };
+    if (parts.all) {
+        draw_part(nullptr);
+    } else {
+        for (const SDL_Rect& rect : parts.rects) draw_part(&rect);
+    }
+    return parts.any();
 }
 
-void window_app::draw_panel(const layout& area) {
-    if (!panel_visible_) return;
+bool window_app::draw_panel(const layout& area, bool scene_drawn) {
+    const bool input = std::exchange(panel_input_, false);
+    if (!panel_visible_) {
+        redraw_.no_panel();
+        return false;
+    }
+    imgui_.begin_frame(area.pixel_scale);
+    if (panel_.draw(session_, context_).screenshot) screenshot_requested_ = true;
+    imgui_.end_frame();
+    if (!redraw_.panel_needed(source_.now(), input, imgui_.busy(), imgui_.draw_data_hash(),
+                              imgui_.reaches_left_of(area.scene_width), scene_drawn)) {
+        return false;
+    }
     // The panel's background is one opaque fill; the ImGui window has none.
     fill_rect(window_.renderer(),
               {area.scene_width, 0.0f, static_cast<float>(area.output.x) - area.scene_width,
                static_cast<float>(area.output.y)},
               theme::panel_background);
-    imgui_.begin_frame(area.pixel_scale);
-    if (panel_.draw(session_, context_).screenshot) screenshot_requested_ = true;
-    imgui_.render();
+    imgui_.draw();
+    return true;
 }
 
 void window_app::present() {

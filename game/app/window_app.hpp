@@ -11,6 +11,7 @@
 #include "app/frame_output.hpp"
 #include "app/input/pointer.hpp"
 #include "app/panel/panel.hpp"
+#include "app/partial_redraw.hpp"
 #include "app/platform/sdl_runtime.hpp"
 #include "app/platform/window.hpp"
 #include "app/render/scene_renderer.hpp"
@@ -44,6 +45,8 @@ public:
 
     // The frame just drawn, before anything presents it, as a PNG: "" or one error line.
     [[nodiscard]] std::string capture(const std::string& path) const;
+    // Which parts of frames were drawn (a live software window redraws only what changed).
+    [[nodiscard]] const partial_redraw& redraw() const noexcept { return redraw_; }
 
 private:
     // Where the scene goes this frame: the window left of the panel (all of it without the panel).
@@ -56,11 +59,11 @@ private:
     // Sub-steps of frame().
     void read_events();                                   // keys, mouse, window events
     void window_work(const ticklab::frame_stats& frame);  // FPS meter, vsync and FPS cap
-    void draw();                                          // scene, HUD, panel, present
+    void draw();                                          // scene, HUD, panel, present: what changed
     [[nodiscard]] layout frame_layout() const;
-    void draw_scene(const layout& area);
-    void draw_hud(const layout& area);
-    void draw_panel(const layout& area);
+    // Each draws (and returns true) only when what it shows changed (partial_redraw).
+    bool draw_scene_and_hud(const layout& area);
+    bool draw_panel(const layout& area, bool scene_drawn);
     void present();
 
     void handle_key_down(const SDL_KeyboardEvent& key);
@@ -78,12 +81,15 @@ private:
     panel_context context_;
     pointer_tracker pointer_;
     fps_meter fps_;
+    const ticklab::time_source& source_;
+    partial_redraw redraw_;
     game::draw_list list_;
-    std::vector<hud_line> loop_lines_;
-    std::vector<hud_line> scene_lines_;
+    std::vector<hud_line> fresh_loop_lines_, fresh_scene_lines_;  // this frame's
+    std::vector<hud_line> loop_lines_, scene_lines_;              // on show (readouts throttled)
     std::string notice_;
     Uint64 notice_until_ = 0;
     bool panel_visible_ = true;
+    bool panel_input_ = false;  // an input event reached ImGui since the panel was last built
     bool screenshot_requested_ = false;
     bool quit_ = false;
 };

@@ -67,10 +67,10 @@ void hud::refresh(cached_line& slot, const hud_line& line) {
     ++renders_;
 }
 
-void hud::draw(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1) {
+SDL_FRect hud::box(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1) {
     auto& cache = cache_[static_cast<std::size_t>(corner)];
     if (cache.size() < lines.size()) cache.resize(lines.size());
-    if (lines.empty()) return;
+    if (lines.empty()) return {x0, y0, 0.0f, 0.0f};
     const float pad = 8.0f * pixel_scale_;
     const float gap = 2.0f * pixel_scale_;
     // An empty line is a half-height spacer between groups.
@@ -87,9 +87,21 @@ void hud::draw(hud_corner corner, std::span<const hud_line> lines, float x0, flo
     const float box_w = width + 2.0f * pad;
     const float x = corner == hud_corner::top_left ? x0 : x1 - box_w;
 
+    return {x, y0, box_w, height - gap + 2.0f * pad};
+}
+
+void hud::draw(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1) {
+    const SDL_FRect backdrop = box(corner, lines, x0, y0, x1);
+    if (lines.empty()) return;
+    auto& cache = cache_[static_cast<std::size_t>(corner)];
+    const float pad = 8.0f * pixel_scale_;
+    const float gap = 2.0f * pixel_scale_;
+    const auto line_height = [&](const cached_line& slot) {
+        return static_cast<float>(slot.h > 0 ? slot.h : TTF_FontLineSkip(fonts_[1]) / 2);
+    };
+    const float x = backdrop.x;
     const auto& b = theme::hud_backdrop;
     SDL_SetRenderDrawColor(renderer_, b.r, b.g, b.b, b.a);
-    const SDL_FRect backdrop{x, y0, box_w, height - gap + 2.0f * pad};
     SDL_RenderFillRectF(renderer_, &backdrop);
 
     float line_y = y0 + pad;

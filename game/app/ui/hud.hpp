@@ -27,6 +27,8 @@ enum class hud_corner : std::uint8_t { top_left, top_right, count };
 struct hud_line {
     std::string text;
     hud_style style = hud_style::body;
+
+    friend bool operator==(const hud_line&, const hud_line&) = default;
 };
 
 class hud {
@@ -38,6 +40,8 @@ public:
 
     // Draws `lines` on a translucent backdrop in `corner` of the rectangle (x0, y0)-(x1, y1).
     void draw(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1);
+    // Where draw() would put the block's backdrop (nothing drawn); the lines' textures are made.
+    [[nodiscard]] SDL_FRect box(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1);
     // How many line textures were rendered since start-up (unchanged lines cost nothing).
     [[nodiscard]] std::uint64_t renders() const noexcept { return renders_; }
 
