@@ -29,9 +29,12 @@ for source in "$root"/fuzz/*_fuzz.cpp; do
   work="$root/build-fuzz/corpus/$target"
   findings="$root/build-fuzz/findings/$target"
   mkdir -p "$work" "$findings"
+  # A dictionary beside the target (fuzz/<target>.dict) gives libFuzzer its words: flags, values.
+  dict=()
+  [ -f "$root/fuzz/$target.dict" ] && dict=("-dict=$root/fuzz/$target.dict")
   echo "fuzz.sh: $target for ${seconds} s" >&2
   # First folder: where libFuzzer adds new inputs; the second is the seed corpus, only read.
-  if ! "$root/build-fuzz/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  if ! "$root/build-fuzz/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 "${dict[@]}" \
       -print_final_stats=1 -artifact_prefix="$findings/" "$work" "$corpus" 2>"$root/build-fuzz/$target.log"; then
     status=1
     tail -n 40 "$root/build-fuzz/$target.log" >&2

@@ -87,13 +87,14 @@ double fixed_loop::scaled_dt(double dt_seconds) const noexcept {
     return config_.scaling == time_scaling::tick_length ? dt_seconds * clock_.time_scale() : dt_seconds;
 }
 
-void fixed_loop::run_tick(loop_client& client, nanoseconds due, double dt_seconds) {
+void fixed_loop::run_tick(loop_client& client, nanoseconds due, nanoseconds length, double dt_seconds) {
     client.advance_to(due);
     now_ = due;
     ++ticks_;
     const auto start = std::chrono::steady_clock::now();
     client.tick(tick_info{.index = ticks_, .time = due, .dt_seconds = dt_seconds});
-    stats_.tick_cost += std::chrono::steady_clock::now() - start;
+    stats_.tick_cost += (std::chrono::steady_clock::now() - start) + client.counted_tick_cost();
+    stats_.ticked += length;
     ++stats_.ticks;
 }
 
@@ -105,29 +106,54 @@ double fixed_loop::current_alpha() const noexcept {
 }
 
 const frame_stats& fixed_loop::advance(loop_client& client) {
+    begin_frame();
+    return finish_frame(client);
+}
+
+const frame_plan& fixed_loop::begin_frame() {
     nanoseconds elapsed = clock_.take_elapsed();
     if (config_.scaling == time_scaling::tick_length) elapsed = clock_.last_frame_running_time();
-    const nanoseconds frame_start = now_;
     stats_.frame_index += 1;
     stats_.ticks = 0;
     stats_.dropped = nanoseconds{0};
     stats_.tick_cost = nanoseconds{0};
+    stats_.ticked = nanoseconds{0};
     stats_.capped = false;
     stats_.stepped = false;
     stats_.safety_stop = false;
     stats_.real = clock_.last_frame_real_time();
+    plan_ = frame_plan{.frame_index = stats_.frame_index, .start = now_, .target = now_, .ticks = 0};
 
     if (config_.catch_up_mode == catch_up::clamp_frame_time && elapsed > config_.frame_time_clamp) {
         stats_.dropped = elapsed - config_.frame_time_clamp;
         elapsed = config_.frame_time_clamp;
     }
     if (config_.step_mode == stepping::variable) {
-        advance_variable(client, elapsed);
+        plan_variable(elapsed);
+    } else if (config_.catch_up_mode == catch_up::text_004) {
+        plan_text_004(elapsed);
     } else {
-        advance_fixed(client, elapsed);
+        plan_fixed(elapsed);
+    }
+    planned_ = true;
+    return plan_;
+}
+
+const frame_stats& fixed_loop::finish_frame(loop_client& client) {
+    if (!planned_) begin_frame();
+    planned_ = false;
+    if (config_.step_mode == stepping::variable) {
+        debt_ = nanoseconds{0};
+        if (plan_.ticks > 0) {
+            const nanoseconds elapsed = plan_.target - now_;
+            run_tick(client, plan_.target, elapsed, scaled_dt(to_seconds(elapsed)));
+        }
+        stats_.alpha = 1.0;
+    } else {
+        run_fixed(client);
     }
 
-    stats_.simulated = now_ - frame_start;
+    stats_.simulated = now_ - plan_.start;
     stats_.debt = debt_;
     stats_.total_ticks = ticks_;
     stats_.total_dropped += stats_.dropped;
@@ -135,31 +161,24 @@ const frame_stats& fixed_loop::advance(loop_client& client) {
     return stats_;
 }
 
-void fixed_loop::advance_fixed(loop_client& client, nanoseconds elapsed) {
+void fixed_loop::plan_fixed(nanoseconds elapsed) {
     nanoseconds target = now_ + std::exchange(debt_, nanoseconds{0}) + elapsed;
     if (clock_.take_step_request()) {
         // A single step: exactly one tick, leaving the clock on that tick (alpha 0).
         target = next_tick_time();
         stats_.stepped = true;
     }
+    raw_target_ = target;
     const bool capped_by_max_loops =
         config_.catch_up_mode == catch_up::drop_backlog || config_.catch_up_mode == catch_up::keep_debt;
     const std::uint32_t limit = capped_by_max_loops ? config_.max_loops : safety_ticks_per_frame;
-    const double dt = scaled_dt(tick_seconds());
-    while (stats_.ticks < limit && next_tick_time() <= target) {
-        // Real-time limits apply only where nothing else bounds the work, so that every other
-        // strategy stays deterministic.
-        if (config_.catch_up_mode == catch_up::uncapped && stats_.tick_cost >= safety_tick_time_per_frame) {
-            stats_.safety_stop = true;
-            break;
-        }
-        run_tick(client, next_tick_time(), dt);
-    }
-    if (stats_.ticks == safety_ticks_per_frame) stats_.safety_stop = true;
+    std::uint32_t ticks = 0;
+    while (ticks < limit && due_time(ticks_ + ticks + 1) <= target) ++ticks;
+    if (ticks == safety_ticks_per_frame) stats_.safety_stop = true;
 
-    if (next_tick_time() <= target) {
+    if (due_time(ticks_ + ticks + 1) <= target) {
         stats_.capped = true;
-        const nanoseconds last = last_tick_time();
+        const nanoseconds last = due_time(ticks_ + ticks);
         if (config_.catch_up_mode == catch_up::keep_debt || config_.catch_up_mode == catch_up::uncapped) {
             // Keep the backlog for later frames (bounded, so a long hitch cannot owe forever).
             debt_ = std::min(target - last, max_debt);
@@ -168,24 +187,84 @@ void fixed_loop::advance_fixed(loop_client& client, nanoseconds elapsed) {
         } else {
             // Keep only the part of the backlog inside the current tick, so the phase survives
             // but no burst follows; the rest never becomes virtual time.
-            const nanoseconds kept = (target - last) % (next_tick_time() - last);
+            const nanoseconds kept = (target - last) % (due_time(ticks_ + ticks + 1) - last);
             stats_.dropped += target - (last + kept);
             target = last + kept;
         }
     }
-    client.advance_to(target);
-    now_ = target;
-    stats_.alpha = current_alpha();
+    plan_.ticks = ticks;
+    plan_.target = target;
 }
 
-void fixed_loop::advance_variable(loop_client& client, nanoseconds elapsed) {
+void fixed_loop::plan_text_004(nanoseconds elapsed) {
     debt_ = nanoseconds{0};
+    // time0 is where the last tick ended; ticks are TICK_TIME apart from there, whatever the grid.
+    const nanoseconds time0_at_start = last_tick_time();
+    origin_tick_ = ticks_;
+    origin_time_ = time0_at_start;
+    const nanoseconds tick = text_tick_time();
+    nanoseconds time1 = now_ + elapsed;
+    if (clock_.take_step_request()) {
+        // The text has no pause; a single step runs exactly one tick, as in the other modes.
+        plan_.ticks = 1;
+        plan_.target = time0_at_start + tick;
+        stats_.stepped = true;
+        return;
+    }
+    // while ((time1 - time0) > TICK_TIME && numLoops < MAX_LOOPS) { GameTickRun(); time0 += TICK_TIME; ... }
+    nanoseconds time0 = time0_at_start;
+    std::uint32_t num_loops = 0;
+    while ((time1 - time0) > tick && num_loops < config_.max_loops) {
+        time0 += tick;
+        ++num_loops;
+    }
+    // if (!bNetworkGame && (time1 - time0) > TICK_TIME) time0 = time1 - TICK_TIME;
+    // Discarded time is not virtual time here either: the frame ends one tick after time0, so the
+    // pending time is exactly the text's one tick.
+    if ((time1 - time0) > tick) {
+        stats_.capped = true;
+        stats_.dropped += (time1 - time0) - tick;
+        time1 = time0 + tick;
+    }
+    plan_.ticks = num_loops;
+    plan_.target = time1;
+}
+
+void fixed_loop::plan_variable(nanoseconds elapsed) {
     if (clock_.take_step_request()) {
         elapsed = tick_offset(1, config_.tick_rate_hz);
         stats_.stepped = true;
     }
-    if (elapsed > nanoseconds{0}) run_tick(client, now_ + elapsed, scaled_dt(to_seconds(elapsed)));
-    stats_.alpha = 1.0;
+    plan_.ticks = elapsed > nanoseconds{0} ? 1 : 0;
+    plan_.target = now_ + elapsed;
+}
+
+void fixed_loop::run_fixed(loop_client& client) {
+    const bool text = config_.catch_up_mode == catch_up::text_004;
+    const double dt = scaled_dt(tick_seconds());
+    while (stats_.ticks < plan_.ticks && next_tick_time() <= plan_.target) {
+        // Real-time limits apply only where nothing else bounds the work, so that every other
+        // strategy stays deterministic.
+        if (config_.catch_up_mode == catch_up::uncapped && stats_.tick_cost >= safety_tick_time_per_frame) {
+            stats_.safety_stop = true;
+            // The frame ends at the last tick run; the rest of the time is owed, as after a cap.
+            const nanoseconds last = last_tick_time();
+            stats_.capped = true;
+            debt_ = std::min(raw_target_ - last, max_debt);
+            stats_.dropped = (raw_target_ - last) - debt_;
+            plan_.target = last;
+            break;
+        }
+        const nanoseconds due = next_tick_time();
+        run_tick(client, due, due - last_tick_time(), dt);
+        if (text) {
+            origin_tick_ = ticks_;  // text 004 counts ticks from the last one: time0 += TICK_TIME
+            origin_time_ = due;
+        }
+    }
+    client.advance_to(plan_.target);
+    now_ = plan_.target;
+    stats_.alpha = current_alpha();
 }
 
 }  // namespace ticklab

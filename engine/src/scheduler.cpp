@@ -14,6 +14,8 @@ constexpr std::int64_t forever = std::numeric_limits<std::int64_t>::max();
 constexpr std::size_t prefetch_distance = 16;
 // Counts above this are refused so that due + interval arithmetic cannot overflow.
 constexpr std::uint64_t max_count = std::uint64_t{1} << 62;
+// Runs a frame of a spread event, at most: keeps the placement arithmetic within 64 bits.
+constexpr std::uint32_t max_spread = 1'000'000;
 
 [[noreturn]] void bad(const std::string& what) {
     throw std::invalid_argument(what);
@@ -42,6 +44,13 @@ std::int64_t saturating_add(std::int64_t a, std::int64_t b) noexcept {
     return a > forever - b ? forever : a + b;
 }
 
+// Point `step` of `runs` spread evenly over (start, end]: start + floor((end - start) * step / runs),
+// without overflow (runs <= max_spread).
+std::int64_t spread_point(std::int64_t start, std::int64_t end, std::int64_t step, std::int64_t runs) noexcept {
+    const std::int64_t span = end - start;
+    return start + span / runs * step + span % runs * step / runs;
+}
+
 // First point of the grid due + k * interval (k >= 0) that is >= floor.
 std::int64_t catch_up(std::int64_t due, std::int64_t interval, std::int64_t floor) noexcept {
     if (due >= floor) return due;
@@ -52,17 +61,17 @@ std::int64_t catch_up(std::int64_t due, std::int64_t interval, std::int64_t floo
 
 }  // namespace
 
-// Marks which kind is being dispatched, refuses re-entrant driving, and clears the mark even when a
+// Marks which lane is being dispatched, refuses re-entrant driving, and clears the mark even when a
 // task throws.
 class scheduler::driving_scope {
 public:
-    driving_scope(scheduler& s, task_kind kind, const char* what) : s_{s} {
-        if (s_.driving_kind_ >= 0) {
+    driving_scope(scheduler& s, int lane, const char* what) : s_{s} {
+        if (s_.driving_lane_ >= 0) {
             throw std::logic_error(std::string(what) + " called from inside a running task");
         }
-        s_.driving_kind_ = static_cast<int>(kind);
+        s_.driving_lane_ = lane;
     }
-    ~driving_scope() { s_.driving_kind_ = -1; }
+    ~driving_scope() { s_.driving_lane_ = -1; }
     driving_scope(const driving_scope&) = delete;
     driving_scope& operator=(const driving_scope&) = delete;
 
@@ -76,13 +85,43 @@ scheduler::scheduler(scheduler_config config)
 
 scheduler::~scheduler() = default;
 
+namespace {
+
+void check_budget(const char* where, nanoseconds budget, const budget_rules& rules) {
+    check_non_negative(where, "budget", budget);
+    check_non_negative(where, "budget cap", rules.cap);
+    if (rules.cap > nanoseconds{0} && rules.cap < budget) {
+        bad(std::string(where) + ": budget cap " + std::to_string(rules.cap.count()) + " ns is below the budget " +
+            std::to_string(budget.count()) + " ns; allowed: 0 (one budget) or >= the budget");
+    }
+}
+
+}  // namespace
+
 task_handle scheduler::add_time(time_task_options options, task_function fn) {
     constexpr const char* where = "schedule_time";
     check_non_negative(where, "start", options.start);
     check_non_negative(where, "interval", options.interval);
     check_non_negative(where, "duration", options.duration);
-    return add(task_kind::time, options.start.count(), options.interval.count(), options.duration.count(),
-               options.priority, options.budget, std::move(options.name), std::move(fn));
+    task_spec spec{.kind = task_kind::time,
+                   .queue_lane = lane::time,
+                   .start = options.start.count(),
+                   .interval = options.interval.count(),
+                   .duration = options.duration.count(),
+                   .priority = options.priority,
+                   .budget = options.budget,
+                   .budgeting = options.budgeting,
+                   .name = std::move(options.name)};
+    if (options.last) {
+        if (options.duration != nanoseconds{0})
+            bad("schedule_time: both duration and last given; allowed: one of them");
+        if (*options.last < options.start) {
+            bad("schedule_time: last " + std::to_string(options.last->count()) + " ns is before start " +
+                std::to_string(options.start.count()) + " ns; allowed: >= start");
+        }
+        spec.last = options.last->count();
+    }
+    return add(std::move(spec), std::move(fn));
 }
 
 task_handle scheduler::add_count(task_kind kind, count_task_options options, task_function fn) {
@@ -90,21 +129,91 @@ task_handle scheduler::add_count(task_kind kind, count_task_options options, tas
     check_count(where, "start", options.start);
     check_count(where, "interval", options.interval);
     check_count(where, "duration", options.duration);
-    return add(kind, static_cast<std::int64_t>(options.start), static_cast<std::int64_t>(options.interval),
-               static_cast<std::int64_t>(options.duration), options.priority, options.budget, std::move(options.name),
-               std::move(fn));
+    if (options.after_render && kind != task_kind::frame) {
+        bad(std::string(where) + ": after_render is for frame tasks; allowed: false for tick tasks");
+    }
+    task_spec spec{.kind = kind,
+                   .queue_lane = kind == task_kind::tick ? lane::tick
+                                 : options.after_render  ? lane::after_render
+                                                         : lane::frame,
+                   .start = static_cast<std::int64_t>(options.start),
+                   .interval = static_cast<std::int64_t>(options.interval),
+                   .duration = static_cast<std::int64_t>(options.duration),
+                   .priority = options.priority,
+                   .budget = options.budget,
+                   .budgeting = options.budgeting,
+                   .name = std::move(options.name)};
+    if (options.last) {
+        check_count(where, "last", *options.last);
+        if (options.duration != 0) bad(std::string(where) + ": both duration and last given; allowed: one of them");
+        if (*options.last < options.start) {
+            bad(std::string(where) + ": last " + std::to_string(*options.last) + " is before start " +
+                std::to_string(options.start) + "; allowed: >= start");
+        }
+        spec.last = static_cast<std::int64_t>(*options.last);
+    }
+    return add(std::move(spec), std::move(fn));
 }
 
 task_handle scheduler::add_render(render_task_options options, task_function fn) {
-    return add(task_kind::render, 0, 1, 0, options.priority, options.budget, std::move(options.name), std::move(fn));
+    return add({.kind = task_kind::render,
+                .queue_lane = lane::render,
+                .interval = 1,
+                .priority = options.priority,
+                .budget = options.budget,
+                .budgeting = options.budgeting,
+                .name = std::move(options.name)},
+               std::move(fn));
 }
 
-task_handle scheduler::add(task_kind kind, std::int64_t start, std::int64_t interval, std::int64_t duration,
-                           int priority, nanoseconds budget, std::string name, task_function fn) {
+task_handle scheduler::add_frame_offset(frame_offset_options options, task_function fn) {
+    check_non_negative("schedule_frame_offset", "offset", options.offset);
+    return add({.kind = task_kind::time,
+                .queue_lane = lane::time,
+                .next_run = timing::frame_offset,
+                .interval = options.offset.count(),
+                .priority = options.priority,
+                .budget = options.budget,
+                .budgeting = options.budgeting,
+                .name = std::move(options.name)},
+               std::move(fn));
+}
+
+task_handle scheduler::add_frame_spread(frame_spread_options options, task_function fn) {
+    if (options.per_frame < 1 || options.per_frame > max_spread) {
+        bad("schedule_frame_spread: per_frame " + std::to_string(options.per_frame) +
+            " is out of range; allowed: 1 to " + std::to_string(max_spread));
+    }
+    return add({.kind = task_kind::time,
+                .queue_lane = lane::time,
+                .next_run = timing::frame_spread,
+                .interval = options.per_frame,
+                .priority = options.priority,
+                .budget = options.budget,
+                .budgeting = options.budgeting,
+                .name = std::move(options.name)},
+               std::move(fn));
+}
+
+task_handle scheduler::add_idle(idle_task_options options, task_function fn) {
+    return add({.kind = task_kind::idle,
+                .queue_lane = lane::idle,
+                .interval = 1,
+                .priority = options.priority,
+                .name = std::move(options.name)},
+               std::move(fn));
+}
+
+task_handle scheduler::add(task_spec spec, task_function fn) {
     const char* where = "schedule";
-    check_priority(where, priority);
-    check_non_negative(where, "budget", budget);
+    check_priority(where, spec.priority);
+    check_budget(where, spec.budget, spec.budgeting);
     if (!fn) bad("schedule: the task function is empty; allowed: any callable");
+    const std::int64_t due = std::max(spec.start, earliest(spec.queue_lane));
+    if (spec.last && *spec.last < due) {
+        bad("schedule: last " + std::to_string(*spec.last) + " is before the first run, " + std::to_string(due) +
+            "; allowed: a window that is not over yet");
+    }
 
     std::uint32_t index = 0;
     if (free_.empty()) {
@@ -115,44 +224,88 @@ task_handle scheduler::add(task_kind kind, std::int64_t start, std::int64_t inte
         free_.pop_back();
     }
     slot& s = slots_[index];
-    const std::int64_t due = std::max(start, earliest(kind));
-    s.interval = interval;
-    s.end = duration == 0 ? forever : saturating_add(due, duration);
-    s.budget = budget.count();
+    s.interval = spec.interval;
+    if (spec.last) {
+        s.end = *spec.last + 1;
+    } else {
+        s.end = spec.duration == 0 ? forever : saturating_add(due, spec.duration);
+    }
+    s.budget = spec.budget.count();
     s.credit = 0;
     s.runs = 0;
     s.last_cost = 0;
     s.max_cost = 0;
     s.total_cost = 0;
     s.measured = 0;
-    s.priority = priority;
-    s.kind = kind;
+    s.priority = spec.priority;
+    s.kind = spec.kind;
+    s.queue_lane = spec.queue_lane;
+    s.next_run = spec.next_run;
     s.function = std::move(fn);
-    cold_[index] = cold{.name = std::move(name)};
+    cold_[index] = cold{.name = std::move(spec.name), .first_due = due, .budgeting = spec.budgeting};
     ++live_;
-    queue(index, due);
-    return {index, s.generation};
+    const task_handle handle{index, s.generation};
+    if (spec.next_run == timing::interval) {
+        queue(index, due);
+    } else {
+        s.state = slot_state::between_frames;  // placed by the next begin_frame()
+        s.next_due = 0;
+        s.queued_seq = 0;
+        framed_.push_back(handle);
+    }
+    return handle;
 }
 
-std::int64_t scheduler::earliest(task_kind kind) const noexcept {
-    const std::int64_t current = counters_[kind_index(kind)];
-    if (kind == task_kind::time || driving_kind_ == static_cast<int>(kind)) return current;
-    return current + 1;  // the next on_tick/run_frame/run_render call
+std::int64_t scheduler::earliest(lane l) const noexcept {
+    const std::int64_t current = counters_[lane_index(l)];
+    // Time: now (a run posted during advance_to for now is held for the next pass by queue()).
+    // Counts: the next pass, also when posted during a pass of the same lane.
+    return l == lane::time ? current : current + 1;
 }
 
 void scheduler::queue(std::uint32_t index, std::int64_t due) {
     slot& s = slots_[index];
+    if (s.queue_lane == lane::time && driving_lane_ == static_cast<int>(lane::time) &&
+        due <= counters_[lane_index(lane::time)]) {
+        hold(index, due);  // posted for the instant being dispatched: the next pass
+        return;
+    }
     const std::uint64_t seq = next_seq_++;
     s.queued_seq = seq;
     s.next_due = due;
     s.state = slot_state::queued;
-    queues_[kind_index(s.kind)].push({.due = due, .key = task_queue::make_key(s.priority, seq), .slot = index});
+    queues_[lane_index(s.queue_lane)].push({.due = due, .key = task_queue::make_key(s.priority, seq), .slot = index});
+}
+
+void scheduler::hold(std::uint32_t index, std::int64_t due) {
+    slot& s = slots_[index];
+    const std::uint64_t seq = next_seq_++;
+    s.queued_seq = seq;
+    s.next_due = due;
+    s.state = slot_state::held;
+    held_.push_back({.due = due, .key = task_queue::make_key(s.priority, seq), .slot = index});
+}
+
+void scheduler::release_held(std::int64_t due) {
+    task_queue& q = queues_[lane_index(lane::time)];
+    std::size_t& stale = stale_[lane_index(lane::time)];
+    for (const task_queue::entry& e : held_) {
+        slot& s = slots_[e.slot];
+        if (s.queued_seq != task_queue::seq_of(e.key)) {  // terminated, paused or re-queued meanwhile
+            if (stale > 0) --stale;
+            continue;
+        }
+        s.next_due = due;
+        s.state = slot_state::queued;
+        q.push({.due = due, .key = e.key, .slot = e.slot});
+    }
+    held_.clear();
 }
 
 void scheduler::unqueue(std::uint32_t index) {
     slot& s = slots_[index];
     s.queued_seq = 0;  // the heap entry is now stale; it is dropped when it reaches the top
-    const std::size_t k = kind_index(s.kind);
+    const std::size_t k = lane_index(s.queue_lane);
     task_queue& q = queues_[k];
     if (++stale_[k] > 1024 && stale_[k] * 2 > q.size()) {
         q.remove_if(
@@ -163,7 +316,7 @@ void scheduler::unqueue(std::uint32_t index) {
 
 void scheduler::retire(std::uint32_t index, bool bump_generation) {
     slot& s = slots_[index];
-    if (s.state == slot_state::queued) unqueue(index);
+    if (s.state == slot_state::queued || s.state == slot_state::held) unqueue(index);
     if (bump_generation) {
         ++s.generation;
         --live_;
@@ -193,14 +346,64 @@ bool scheduler::valid(task_handle handle) const noexcept {
     return find(handle) != nullptr;
 }
 
+void scheduler::begin_frame(frame_window window) {
+    if (window.end < window.start) {
+        bad("begin_frame: end " + std::to_string(window.end.count()) + " ns is before start " +
+            std::to_string(window.start.count()) + " ns; allowed: end >= start");
+    }
+    if (window.start < now()) {
+        bad("begin_frame: start " + std::to_string(window.start.count()) +
+            " ns is before now() = " + std::to_string(now().count()) + " ns; allowed: >= now()");
+    }
+    driving_scope scope{*this, static_cast<int>(lane_count), "begin_frame"};
+    frame_ = window;
+    budget_period_ = std::max(budget_period_, window.index);
+    std::erase_if(framed_, [this](task_handle h) { return find(h) == nullptr; });
+    for (const task_handle h : framed_) place_in_frame(h.index);
+}
+
+void scheduler::place_in_frame(std::uint32_t index) {
+    slot& s = slots_[index];
+    if (s.state == slot_state::paused) return;  // resume() puts it back between frames
+    if (s.state == slot_state::queued || s.state == slot_state::held)
+        unqueue(index);  // a run the last frame did not reach
+    const std::int64_t start = frame_.start.count();
+    const std::int64_t end = frame_.end.count();
+    std::int64_t due = 0;
+    if (s.next_run == timing::frame_offset) {
+        due = saturating_add(start, s.interval);
+        if (due > end) {
+            s.state = slot_state::between_frames;  // no run in a frame shorter than the offset
+            return;
+        }
+    } else {
+        if (end == start) {
+            s.state = slot_state::between_frames;  // no virtual time to spread over (paused)
+            return;
+        }
+        cold_[index].spread_step = 1;
+        due = spread_point(start, end, 1, s.interval);
+    }
+    queue(index, std::max(due, now().count()));
+}
+
 void scheduler::advance_to(nanoseconds virtual_time) {
     if (virtual_time < now()) {
         bad("advance_to: time " + std::to_string(virtual_time.count()) +
             " ns is before now() = " + std::to_string(now().count()) + " ns; allowed: >= now()");
     }
-    driving_scope scope{*this, task_kind::time, "advance_to"};
-    run_due(task_kind::time, virtual_time.count());
-    counters_[kind_index(task_kind::time)] = virtual_time.count();
+    driving_scope scope{*this, static_cast<int>(lane::time), "advance_to"};
+    // Runs held in this pass wait for the next tick (on_tick releases them). A scheduler that has not
+    // been ticked has no tick to wait for: they join the queue when this pass ends, also when a
+    // task throws out of it.
+    struct release_on_exit {
+        scheduler& s;
+        ~release_on_exit() {
+            if (s.tick() == 0) s.release_held(s.counters_[lane_index(lane::time)]);
+        }
+    } release{*this};
+    run_due<false>(lane::time, virtual_time.count());
+    counters_[lane_index(lane::time)] = virtual_time.count();
 }
 
 void scheduler::on_tick(std::uint64_t tick_index) {
@@ -208,9 +411,12 @@ void scheduler::on_tick(std::uint64_t tick_index) {
         bad("on_tick: tick " + std::to_string(tick_index) + " is before the last one, " + std::to_string(tick()) +
             "; allowed: >= it");
     }
-    driving_scope scope{*this, task_kind::tick, "on_tick"};
-    counters_[kind_index(task_kind::tick)] = static_cast<std::int64_t>(tick_index);
-    run_due(task_kind::tick, static_cast<std::int64_t>(tick_index));
+    driving_scope scope{*this, static_cast<int>(lane::tick), "on_tick"};
+    // Zero-delay runs posted in the time passes before this tick run after it, first in the next
+    // advance_to, with now() at the tick's time.
+    if (!held_.empty()) release_held(now().count());
+    counters_[lane_index(lane::tick)] = static_cast<std::int64_t>(tick_index);
+    run_due<false>(lane::tick, static_cast<std::int64_t>(tick_index));
 }
 
 void scheduler::run_frame(std::uint64_t frame_index) {
@@ -218,19 +424,34 @@ void scheduler::run_frame(std::uint64_t frame_index) {
         bad("run_frame: frame " + std::to_string(frame_index) + " is before the last one, " + std::to_string(frame()) +
             "; allowed: >= it");
     }
-    driving_scope scope{*this, task_kind::frame, "run_frame"};
-    counters_[kind_index(task_kind::frame)] = static_cast<std::int64_t>(frame_index);
-    run_due(task_kind::frame, static_cast<std::int64_t>(frame_index));
+    driving_scope scope{*this, static_cast<int>(lane::frame), "run_frame"};
+    counters_[lane_index(lane::frame)] = static_cast<std::int64_t>(frame_index);
+    budget_period_ = std::max(budget_period_, frame_index);  // for loops that do not call begin_frame()
+    run_due<false>(lane::frame, static_cast<std::int64_t>(frame_index));
 }
 
 void scheduler::run_render() {
-    driving_scope scope{*this, task_kind::render, "run_render"};
-    const std::int64_t pass = ++counters_[kind_index(task_kind::render)];
-    run_due(task_kind::render, pass);
+    driving_scope scope{*this, static_cast<int>(lane::render), "run_render"};
+    const std::int64_t pass = ++counters_[lane_index(lane::render)];
+    run_due<false>(lane::render, pass);
+    driving_lane_ = static_cast<int>(lane::after_render);
+    const std::int64_t current_frame = counters_[lane_index(lane::frame)];
+    counters_[lane_index(lane::after_render)] = current_frame;
+    run_due<false>(lane::after_render, current_frame);
 }
 
-void scheduler::run_due(task_kind kind, std::int64_t until) {
-    const std::size_t k = kind_index(kind);
+std::size_t scheduler::run_idle(nanoseconds time_left) {
+    driving_scope scope{*this, static_cast<int>(lane::idle), "run_idle"};
+    const std::int64_t pass = ++counters_[lane_index(lane::idle)];
+    if (time_left <= nanoseconds{0}) return 0;
+    const std::uint64_t before = dispatches_;
+    run_due<true>(lane::idle, pass, saturating_add(cost_clock_->now().count(), time_left.count()));
+    return static_cast<std::size_t>(dispatches_ - before);
+}
+
+template <bool timed>
+void scheduler::run_due(lane l, std::int64_t until, std::int64_t deadline) {
+    const std::size_t k = lane_index(l);
     task_queue& q = queues_[k];
     // A run's task slot is usually out of cache (100,000 slots are 12.8 MB). The sorted bucket says
     // which runs come next, so their slots are fetched `prefetch_distance` runs ahead: far enough to
@@ -242,6 +463,9 @@ void scheduler::run_due(task_kind kind, std::int64_t until) {
     };
     std::uint64_t pours = q.pours() - 1;  // differs: the first runs are fetched on entry too
     while (!q.empty() && q.top().due <= until) {
+        if constexpr (timed) {
+            if (cost_clock_->now().count() >= deadline) break;  // idle time is up
+        }
         const std::span<const task_queue::entry> ahead = q.near_entries();
         if (q.pours() != pours) {
             pours = q.pours();
@@ -255,7 +479,7 @@ void scheduler::run_due(task_kind kind, std::int64_t until) {
             if (stale_[k] > 0) --stale_[k];
             continue;
         }
-        if (kind == task_kind::time) counters_[k] = e.due;  // the clock reads the run's exact due time
+        if (l == lane::time) counters_[k] = e.due;  // the clock reads the run's exact due time
         // The entry stays at the top while the task runs, so that a periodic task can be re-keyed in
         // place with one sift-down.
         std::int64_t next = 0;
@@ -279,20 +503,32 @@ void scheduler::run_due(task_kind kind, std::int64_t until) {
     }
 }
 
+// Out of line (and below, next_in_frame): dispatch is the hot path and most tasks need neither.
+[[gnu::noinline]] bool scheduler::within_budget(slot& s, std::uint32_t index) {
+    cold& c = cold_[index];
+    const std::int64_t cap = c.budgeting.cap > nanoseconds{0} ? c.budgeting.cap.count() : s.budget;
+    bool credit_now = true;
+    if (c.budgeting.per == budget_period::frame) {
+        credit_now = c.credit_period != budget_period_;  // once a frame, whatever the runs in it
+        c.credit_period = budget_period_;
+    }
+    if (credit_now) s.credit = std::min(saturating_add(s.credit, s.budget), cap);
+    if (c.budgeting.threshold) return s.credit > 0 && s.credit >= s.last_cost;
+    return s.credit > 0;
+}
+
 bool scheduler::dispatch(std::uint32_t index, std::int64_t due, std::int64_t& next) {
     slot* s = &slots_[index];
     s->queued_seq = 0;
     s->state = slot_state::running;
     ++dispatches_;
 
-    bool run = true;
-    if (s->budget > 0) {
-        s->credit = std::min(s->credit + s->budget, s->budget);  // no banking beyond one run's worth
-        run = s->credit > 0;
-    }
+    const bool run = __builtin_expect(s->budget == 0, 1) || within_budget(*s, index);
     if (run) {
         // Budgets need every run's cost; statistics make do with a sample (first run, then 1 in N).
-        const bool measure = s->budget > 0 || (measure_costs_ && s->runs % measure_sample_period == 0);
+        const bool observed = static_cast<bool>(observer_);
+        const bool measure =
+            s->budget > 0 || (measure_costs_ && s->runs % measure_sample_period == 0) || observed;
         const nanoseconds begin = measure ? cost_clock_->now() : nanoseconds{0};
         task_context context{*this, task_handle{index, s->generation}, due};
         try {
@@ -311,22 +547,31 @@ bool scheduler::dispatch(std::uint32_t index, std::int64_t due, std::int64_t& ne
                 ++s->measured;
             }
             if (s->budget > 0) s->credit -= cost;
+            if (observed) {
+                observer_(task_run{task_handle{index, s->generation}, cold_[index].name, s->kind, due, begin,
+                                   nanoseconds{cost}, false});
+            }
         }
     } else {
         ++cold_[index].skips;
+        if (observer_) {
+            observer_(task_run{task_handle{index, s->generation}, cold_[index].name, s->kind, due,
+                               cost_clock_->now(), nanoseconds{0}, true});
+        }
     }
 
     if (s->state == slot_state::zombie) {  // terminated while running
         retire(index, false);
         return false;
     }
+    if (__builtin_expect(s->next_run != timing::interval, 0)) return next_in_frame(*s, index, due, next);
     if (s->interval == 0) {
         retire(index, true);
         return false;
     }
     next = due + s->interval;
-    if (s->kind != task_kind::time) {
-        next = catch_up(next, s->interval, counters_[kind_index(s->kind)] + 1);  // no burst of missed counts
+    if (s->queue_lane != lane::time) {
+        next = catch_up(next, s->interval, counters_[lane_index(s->queue_lane)] + 1);  // no burst of missed counts
     }
     if (next >= s->end) {
         retire(index, true);
@@ -338,6 +583,24 @@ bool scheduler::dispatch(std::uint32_t index, std::int64_t due, std::int64_t& ne
         return false;
     }
     return true;
+}
+
+[[gnu::noinline]] bool scheduler::next_in_frame(slot& s, std::uint32_t index, std::int64_t due, std::int64_t& next) {
+    bool more = false;
+    if (s.next_run == timing::frame_spread) {
+        std::uint32_t& step = cold_[index].spread_step;
+        if (step < s.interval) {
+            ++step;
+            next = std::max(due, spread_point(frame_.start.count(), frame_.end.count(), step, s.interval));
+            more = true;
+        }
+    }
+    if (s.state == slot_state::running_paused) {
+        s.state = slot_state::paused;  // resumed between frames, from the next begin_frame() on
+        return false;
+    }
+    if (!more) s.state = slot_state::between_frames;
+    return more;
 }
 
 bool scheduler::terminate(task_handle handle) {
@@ -357,11 +620,13 @@ bool scheduler::terminate(task_handle handle) {
 bool scheduler::pause(task_handle handle) {
     slot* s = find(handle);
     if (s == nullptr) return false;
-    if (s->state == slot_state::queued) {
+    if (s->state == slot_state::queued || s->state == slot_state::held) {
         unqueue(handle.index);
         s->state = slot_state::paused;
     } else if (s->state == slot_state::running) {
         s->state = slot_state::running_paused;
+    } else if (s->state == slot_state::between_frames) {
+        s->state = slot_state::paused;
     }
     return true;
 }
@@ -372,7 +637,11 @@ bool scheduler::resume(task_handle handle) {
     if (s->state == slot_state::running_paused) {
         s->state = slot_state::running;
     } else if (s->state == slot_state::paused) {
-        const std::int64_t next = catch_up(s->next_due, s->interval, earliest(s->kind));
+        if (s->next_run != timing::interval) {
+            s->state = slot_state::between_frames;
+            return true;
+        }
+        const std::int64_t next = catch_up(s->next_due, s->interval, earliest(s->queue_lane));
         if (next >= s->end) {
             retire(handle.index, true);  // its window closed while it was paused
         } else {
@@ -386,9 +655,10 @@ bool scheduler::set_interval(task_handle handle, nanoseconds interval) {
     check_non_negative("set_interval", "interval", interval);
     slot* s = find(handle);
     if (s == nullptr) return false;
-    if (s->kind != task_kind::time) {
+    if (s->kind != task_kind::time || s->next_run != timing::interval) {
         bad(std::string("set_interval: task is a ") + to_string(s->kind) +
-            " task, given nanoseconds; allowed: a count for tick, frame and render tasks");
+            (s->kind == task_kind::time ? " task placed by the frame" : " task") +
+            ", given nanoseconds; allowed: time tasks scheduled with schedule_time");
     }
     s->interval = interval.count();
     return true;
@@ -405,24 +675,85 @@ bool scheduler::set_interval(task_handle handle, std::uint64_t interval) {
     return true;
 }
 
+bool scheduler::change_window(task_handle handle, bool time_task, std::int64_t end, const char* where) {
+    slot* s = find(handle);
+    if (s == nullptr) return false;
+    const bool is_time = s->kind == task_kind::time;
+    if (is_time != time_task || s->next_run != timing::interval ||
+        (!is_time && s->kind != task_kind::tick && s->kind != task_kind::frame)) {
+        bad(std::string(where) + ": task is a " + to_string(s->kind) + " task" +
+            (is_time && s->next_run != timing::interval ? " placed by the frame" : "") +
+            "; allowed: nanoseconds for time tasks, a count for tick and frame tasks");
+    }
+    s->end = end;
+    const bool waiting =
+        s->state == slot_state::queued || s->state == slot_state::held || s->state == slot_state::paused;
+    if (waiting && s->next_due >= end) retire(handle.index, true);  // its pending run is outside the window
+    return true;
+}
+
+bool scheduler::set_duration(task_handle handle, nanoseconds duration) {
+    check_non_negative("set_duration", "duration", duration);
+    const slot* s = find(handle);
+    if (s == nullptr) return false;
+    const std::int64_t first = cold_[handle.index].first_due;
+    return change_window(handle, true, duration.count() == 0 ? forever : saturating_add(first, duration.count()),
+                         "set_duration");
+}
+
+bool scheduler::set_duration(task_handle handle, std::uint64_t duration) {
+    check_count("set_duration", "duration", duration);
+    const slot* s = find(handle);
+    if (s == nullptr) return false;
+    const std::int64_t first = cold_[handle.index].first_due;
+    return change_window(handle, false, duration == 0 ? forever : first + static_cast<std::int64_t>(duration),
+                         "set_duration");
+}
+
+bool scheduler::set_last(task_handle handle, nanoseconds last) {
+    check_non_negative("set_last", "last", last);
+    return change_window(handle, true, saturating_add(last.count(), 1), "set_last");
+}
+
+bool scheduler::set_last(task_handle handle, std::uint64_t last) {
+    check_count("set_last", "last", last);
+    return change_window(handle, false, static_cast<std::int64_t>(last) + 1, "set_last");
+}
+
 bool scheduler::set_priority(task_handle handle, int priority) {
     check_priority("set_priority", priority);
     slot* s = find(handle);
     if (s == nullptr) return false;
     s->priority = priority;
-    if (s->state == slot_state::queued) {
+    if (s->state == slot_state::queued || s->state == slot_state::held) {
+        // Re-keyed: behind runs already queued at its due time; a held run stays held.
+        const bool held = s->state == slot_state::held;
         unqueue(handle.index);
-        queue(handle.index, s->next_due);  // re-keyed: behind runs already queued at its due time
+        if (held) {
+            hold(handle.index, s->next_due);
+        } else {
+            queue(handle.index, s->next_due);
+        }
     }
     return true;
 }
 
 bool scheduler::set_budget(task_handle handle, nanoseconds budget) {
-    check_non_negative("set_budget", "budget", budget);
     slot* s = find(handle);
+    check_budget("set_budget", budget, s != nullptr ? cold_[handle.index].budgeting : budget_rules{});
     if (s == nullptr) return false;
     s->budget = budget.count();
-    s->credit = std::min(s->credit, s->budget);
+    const nanoseconds cap = cold_[handle.index].budgeting.cap;
+    s->credit = std::min(s->credit, cap > nanoseconds{0} ? cap.count() : s->budget);
+    return true;
+}
+
+bool scheduler::set_budget_rules(task_handle handle, budget_rules rules) {
+    slot* s = find(handle);
+    check_budget("set_budget_rules", nanoseconds{s != nullptr ? s->budget : 0}, rules);
+    if (s == nullptr) return false;
+    cold_[handle.index].budgeting = rules;
+    s->credit = std::min(s->credit, rules.cap > nanoseconds{0} ? rules.cap.count() : s->budget);
     return true;
 }
 
@@ -444,7 +775,9 @@ std::optional<task_info> scheduler::info(task_handle handle) const {
         .average_cost = nanoseconds{measured == 0 ? 0 : s->total_cost / measured},
         .max_cost = nanoseconds{s->max_cost},
         .budget = nanoseconds{s->budget},
+        .budgeting = c.budgeting,
         .paused = s->state == slot_state::paused || s->state == slot_state::running_paused,
+        .after_render = s->queue_lane == lane::after_render,
     };
 }
 
@@ -455,8 +788,8 @@ void scheduler::snapshot(std::vector<task_info>& out) const {
     }
 }
 
-void scheduler::prune_top(task_kind kind) const {
-    const std::size_t k = kind_index(kind);
+void scheduler::prune_top(lane l) const {
+    const std::size_t k = lane_index(l);
     task_queue& q = queues_[k];
     while (!q.empty() && slots_[q.top().slot].queued_seq != task_queue::seq_of(q.top().key)) {
         q.pop();
@@ -465,8 +798,8 @@ void scheduler::prune_top(task_kind kind) const {
 }
 
 std::optional<nanoseconds> scheduler::next_time_due() const {
-    prune_top(task_kind::time);
-    const task_queue& q = queues_[kind_index(task_kind::time)];
+    prune_top(lane::time);
+    const task_queue& q = queues_[lane_index(lane::time)];
     if (q.empty()) return std::nullopt;
     return nanoseconds{q.top().due};
 }

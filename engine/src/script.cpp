@@ -6,7 +6,7 @@
 
 namespace ticklab {
 
-detail::script_promise::~script_promise() {
+detail::script_promise_base::~script_promise_base() {
     if (host != nullptr && wake) host->tasks().terminate(wake);
 }
 
@@ -40,9 +40,9 @@ script_handle script_host::start(script s, std::function<bool()> owner_alive, st
         throw std::invalid_argument("script_host::start: the script was already started; allowed: a new script");
     }
     const std::uint64_t id = next_id_++;
-    detail::script_coroutine frame = s.frame_;
-    frame.promise().host = this;
-    frame.promise().root = id;
+    const std::coroutine_handle<> frame = s.frame_;
+    s.frame_.promise().host = this;
+    s.frame_.promise().root = id;
     scripts_.emplace(id, record{.body = std::move(s), .owner_alive = std::move(owner_alive), .name = std::move(name)});
     resume(id, frame);
     return {id};
@@ -86,7 +86,7 @@ bool script_host::owner_alive(std::uint64_t root) {
     return false;
 }
 
-void script_host::resume(std::uint64_t root, detail::script_coroutine frame) {
+void script_host::resume(std::uint64_t root, std::coroutine_handle<> frame) {
     if (!owner_alive(root)) return;
     record& r = scripts_.find(root)->second;  // node-based map: stays valid while the script runs
     r.resuming = true;
@@ -103,44 +103,42 @@ std::string script_host::task_name(std::uint64_t root) const {
     return it == scripts_.end() || it->second.name.empty() ? std::string{"script"} : "script " + it->second.name;
 }
 
-void script_host::wait_time(detail::script_coroutine frame, nanoseconds delay) {
-    const std::uint64_t root = frame.promise().root;
-    frame.promise().wake =
-        tasks_.schedule_time({.start = tasks_.now() + delay, .name = task_name(root)}, [this, root, frame] {
-            frame.promise().wake = {};
-            resume(root, frame);
-        });
+void script_host::wait_time(detail::script_promise_base& frame, nanoseconds delay) {
+    const std::uint64_t root = frame.root;
+    frame.wake = tasks_.schedule_time({.start = tasks_.now() + delay, .name = task_name(root)}, [this, root, &frame] {
+        frame.wake = {};
+        resume(root, frame.self);
+    });
 }
 
-void script_host::wait_tick(detail::script_coroutine frame) {
-    const std::uint64_t root = frame.promise().root;
-    frame.promise().wake =
-        tasks_.schedule_tick({.start = tasks_.tick() + 1, .interval = 0, .name = task_name(root)}, [this, root, frame] {
-            frame.promise().wake = {};
-            resume(root, frame);
-        });
+void script_host::wait_tick(detail::script_promise_base& frame) {
+    const std::uint64_t root = frame.root;
+    frame.wake = tasks_.schedule_tick({.start = tasks_.tick() + 1, .interval = 0, .name = task_name(root)},
+                                      [this, root, &frame] {
+                                          frame.wake = {};
+                                          resume(root, frame.self);
+                                      });
 }
 
-void script_host::wait_frame(detail::script_coroutine frame) {
-    const std::uint64_t root = frame.promise().root;
-    frame.promise().wake = tasks_.schedule_frame({.start = tasks_.frame() + 1, .interval = 0, .name = task_name(root)},
-                                                 [this, root, frame] {
-                                                     frame.promise().wake = {};
-                                                     resume(root, frame);
-                                                 });
+void script_host::wait_frame(detail::script_promise_base& frame) {
+    const std::uint64_t root = frame.root;
+    frame.wake = tasks_.schedule_frame({.start = tasks_.frame() + 1, .interval = 0, .name = task_name(root)},
+                                       [this, root, &frame] {
+                                           frame.wake = {};
+                                           resume(root, frame.self);
+                                       });
 }
 
-void script_host::wait_until(detail::script_coroutine frame, std::function<bool()> predicate) {
-    const std::uint64_t root = frame.promise().root;
-    frame.promise().wake =
-        tasks_.schedule_tick({.start = tasks_.tick() + 1, .interval = 1, .name = task_name(root)},
-                             [this, root, frame, predicate = std::move(predicate)](task_context& context) {
-                                 // The owner first: the predicate may read the owner's state.
-                                 if (!owner_alive(root) || !predicate()) return;
-                                 context.terminate();
-                                 frame.promise().wake = {};
-                                 resume(root, frame);
-                             });
+void script_host::wait_until(detail::script_promise_base& frame, std::function<bool()> predicate) {
+    const std::uint64_t root = frame.root;
+    frame.wake = tasks_.schedule_tick({.start = tasks_.tick() + 1, .interval = 1, .name = task_name(root)},
+                                      [this, root, &frame, predicate = std::move(predicate)](task_context& context) {
+                                          // The owner first: the predicate may read the owner's state.
+                                          if (!owner_alive(root) || !predicate()) return;
+                                          context.terminate();
+                                          frame.wake = {};
+                                          resume(root, frame.self);
+                                      });
 }
 
 }  // namespace ticklab

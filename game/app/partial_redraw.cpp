@@ -13,44 +13,43 @@ void partial_redraw::begin_frame(const frame_area& area) {
     panel_drawn_ = false;
 }
 
-void partial_redraw::offer_hud(ticklab::nanoseconds now, const std::vector<hud_line>& fresh_left,
-                               const std::vector<hud_line>& fresh_right, std::vector<hud_line>& left,
-                               std::vector<hud_line>& right) {
-    const bool reshaped = fresh_left.size() != left.size() || fresh_right.size() != right.size() ||
-                          (!fresh_left.empty() && fresh_left.front() != left.front());
+void partial_redraw::offer_hud(ticklab::nanoseconds now, const hud_blocks& fresh, hud_blocks& shown) {
+    bool reshaped = fresh.back() != shown.back();  // the key lines: shown at once
+    for (std::size_t k = 0; k < fresh.size(); ++k) reshaped = reshaped || fresh[k].size() != shown[k].size();
+    reshaped = reshaped || (!fresh.front().empty() && fresh.front().front() != shown.front().front());
     // A clock that went backwards counts as the interval passed.
     const bool due = !hud_valid_ || now - hud_taken_ >= interval_ || now < hud_taken_;
     if (all_ || reshaped || due) {
-        left = fresh_left;
-        right = fresh_right;
+        shown = fresh;
         hud_taken_ = now;
         hud_valid_ = true;
     }
 }
 
-const scene_parts& partial_redraw::plan_scene(const game::draw_list& list, const std::vector<hud_line>& left,
-                                              const std::vector<hud_line>& right,
-                                              const std::array<SDL_FRect, 2>& hud_boxes, screen_rect scene_area) {
+const scene_parts& partial_redraw::plan_scene(const game::draw_list& list, const hud_blocks& shown,
+                                              const hud_boxes& boxes, screen_rect scene_area) {
     parts_.rects.clear();
     // The panel reached over the scene last frame: what it covered must be drawn again.
-    whole_ = all_ || overlapped_ || list.world_size != list_.world_size || list.background != list_.background ||
-             list.lines != list_.lines || list.triangles != list_.triangles ||
+    whole_ = all_ || overlapped_ || list.world_size != list_.world_size || list.world_origin != list_.world_origin ||
+             list.background != list_.background || list.lines != list_.lines || list.triangles != list_.triangles ||
              list.circles.size() != list_.circles.size();
     const auto rows = static_cast<std::size_t>(std::max(0, static_cast<int>(scene_area.h) / band_height + 1));
     bands_.assign(rows, SDL_Rect{0, 0, 0, 0});
     if (!whole_) {
-        const world_view old_view{list_.world_size, scene_area};
-        const world_view view{list.world_size, scene_area};
+        const world_view old_view{list_.world_size, scene_area, list_.world_origin};
+        const world_view view{list.world_size, scene_area, list.world_origin};
         for (std::size_t i = 0; i < list.circles.size() && !whole_; ++i) {
             if (list.circles[i] == list_.circles[i]) continue;
             damage_circle(old_view, list_.circles[i]);
             damage_circle(view, list.circles[i]);
         }
-        if (left != left_ || right != right_) {
-            for (std::size_t k = 0; k < 2; ++k) {
-                damage_hud(hud_boxes_[k]);
-                damage_hud(hud_boxes[k]);
+        for (std::size_t k = 0; k < shown.size(); ++k) {
+            if (shown[k] == hud_lines_[k] && boxes[k].x == hud_boxes_[k].x && boxes[k].y == hud_boxes_[k].y &&
+                boxes[k].w == hud_boxes_[k].w && boxes[k].h == hud_boxes_[k].h) {
+                continue;
             }
+            damage_hud(hud_boxes_[k]);
+            damage_hud(boxes[k]);
         }
     }
     if (whole_) {
@@ -61,9 +60,8 @@ const scene_parts& partial_redraw::plan_scene(const game::draw_list& list, const
     }
     if (parts_.any()) {
         list_ = list;
-        left_ = left;
-        right_ = right;
-        hud_boxes_ = hud_boxes;
+        hud_lines_ = shown;
+        hud_boxes_ = boxes;
         scene_drawn_ = true;
         ++scenes_;
     }

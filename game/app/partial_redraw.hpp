@@ -4,8 +4,8 @@
 //
 // Usage (window_app does this each frame):
 //   redraw.begin_frame({width, height, scale, scene_width, panel_visible});  // a new layout redraws all
-//   redraw.offer_hud(now, fresh_left, fresh_right, left, right);   // readouts at most every interval
-//   const scene_parts& parts = redraw.plan_scene(list, left, right, hud_boxes, scene_area);
+//   redraw.offer_hud(now, fresh_lines, shown_lines);   // readouts at most every interval
+//   const scene_parts& parts = redraw.plan_scene(list, shown_lines, hud_boxes, scene_area);
 //   if (parts.all) { draw scene; draw HUD; } else for (rect : parts.rects) { the same, clipped to rect }
 //   if (redraw.panel_needed(now, interacted, busy, hash, overlap, scene_drawn)) { fill; rasterise panel; }
 //   if (redraw.anything_drawn()) present;
@@ -56,6 +56,10 @@ struct scene_parts {
     [[nodiscard]] bool any() const noexcept { return all || !rects.empty(); }
 };
 
+// The HUD's blocks of lines, one per corner, and where their backdrops go.
+using hud_blocks = std::array<std::vector<hud_line>, static_cast<std::size_t>(hud_corner::count)>;
+using hud_boxes = std::array<SDL_FRect, static_cast<std::size_t>(hud_corner::count)>;
+
 class partial_redraw {
 public:
     static constexpr ticklab::nanoseconds default_readout_interval = std::chrono::milliseconds{100};
@@ -68,16 +72,15 @@ public:
     void invalidate() noexcept { everything_ = true; }
 
     void begin_frame(const frame_area& area);
-    // Takes this frame's HUD lines into `left`/`right` (the lines on show) when the interval has
-    // passed since they were last taken, or their number or title changed (pause, a notice, another
-    // scene); otherwise the lines on show stay. The readouts then change at most 1/interval a second.
-    void offer_hud(ticklab::nanoseconds now, const std::vector<hud_line>& fresh_left,
-                   const std::vector<hud_line>& fresh_right, std::vector<hud_line>& left, std::vector<hud_line>& right);
+    // Takes this frame's HUD lines into `shown` (the lines on show) when the interval has passed
+    // since they were last taken, or a block's number of lines, the first block's title or the key
+    // lines changed (pause, a notice, another scene, the keys opened); otherwise the lines on show
+    // stay. The readouts then change at most 1/interval a second.
+    void offer_hud(ticklab::nanoseconds now, const hud_blocks& fresh, hud_blocks& shown);
     // Where the scene and HUD must be drawn; remembers what they will show. `hud_boxes`: where the
-    // two HUD blocks' backdrops go with these lines; `scene_area`: the scene's part of the window.
-    [[nodiscard]] const scene_parts& plan_scene(const game::draw_list& list, const std::vector<hud_line>& left,
-                                                const std::vector<hud_line>& right,
-                                                const std::array<SDL_FRect, 2>& hud_boxes, screen_rect scene_area);
+    // HUD blocks' backdrops go with these lines; `scene_area`: the scene's part of the window.
+    [[nodiscard]] const scene_parts& plan_scene(const game::draw_list& list, const hud_blocks& shown,
+                                                const hud_boxes& boxes, screen_rect scene_area);
     // Whether the panel must be rasterised: `interacted` (an input event reached ImGui this frame),
     // `busy` (an item is active or a popup open), `draw_hash` (this frame's draw data), `overlaps`
     // (it reaches over the scene), `scene_drawn` (the scene was drawn this frame).
@@ -108,8 +111,8 @@ private:
     void parts_from_bands(screen_rect scene_area);
 
     game::draw_list list_;  // what the scene shows
-    std::vector<hud_line> left_, right_;
-    std::array<SDL_FRect, 2> hud_boxes_{};
+    hud_blocks hud_lines_;
+    hud_boxes hud_boxes_{};
     scene_parts parts_;
     std::vector<SDL_Rect> bands_;  // per band: the damaged columns (x to x + w), w 0 for none
     bool whole_ = false;           // this frame's damage reaches everywhere

@@ -6,6 +6,7 @@
 #include "app/render/theme.hpp"
 #include "sim/phase_timings.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 
@@ -15,6 +16,7 @@ namespace ticklab::app {
 
 namespace {
 constexpr Uint64 notice_ms = 4000;
+constexpr float text_scale_step = 1.25f;  // Ctrl + and Ctrl -: one step, four steps double the size
 }  // namespace
 
 window_app::window_app(const game::launch_options& options, const ticklab::time_source& source, frame_output& output)
@@ -32,6 +34,13 @@ window_app::window_app(const game::launch_options& options, const ticklab::time_
       panel_visible_{options.panel} {
     context_.renderer_name = window_.renderer_name();
     context_.tasks = &session_.tasks();
+    // Screenshot runs keep nothing between runs, so every run draws the same picture.
+    if (output.persist_layout()) {
+        presentation_path_ = presentation_path();
+        const presentation_settings saved = load_presentation(presentation_path_);
+        set_text_scale(saved.text_scale);
+        if (saved.fullscreen) toggle_fullscreen();
+    }
 }
 
 const ticklab::frame_stats& window_app::frame() {
@@ -101,9 +110,44 @@ void window_app::read_events() {
 void window_app::handle_key_down(const SDL_KeyboardEvent& key) {
     keyboard_requests requests;
     app::handle_key_down(key, session_, requests);
-    quit_ = quit_ || requests.quit;
+    if (requests.escape && quit_confirm_.press(SDL_GetTicks64())) quit_ = true;
     screenshot_requested_ = screenshot_requested_ || requests.screenshot;
     if (requests.toggle_panel) panel_visible_ = !panel_visible_;
+    panel_.lesson_keys(session_, requests);
+    if (requests.toggle_keys) keys_expanded_ = !keys_expanded_;
+    if (requests.toggle_fullscreen) toggle_fullscreen();
+    if (requests.text_scale_step > 0) set_text_scale(presentation_.text_scale * text_scale_step);
+    if (requests.text_scale_step < 0) set_text_scale(presentation_.text_scale / text_scale_step);
+    if (requests.text_scale_reset) set_text_scale(1.0f);
+}
+
+void window_app::set_text_scale(float scale) {
+    scale = std::clamp(scale, min_text_scale, max_text_scale);
+    if (scale == presentation_.text_scale) return;
+    presentation_.text_scale = scale;
+    context_.text_scale = scale;
+    hud_.set_text_scale(scale);
+    imgui_.set_text_scale(scale);
+    redraw_.invalidate();
+    save_presentation_settings();
+}
+
+void window_app::toggle_fullscreen() {
+    const bool on = !presentation_.fullscreen;
+    if (SDL_SetWindowFullscreen(window_.sdl_window(), on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) != 0) {
+        notice_ = std::string{"Fullscreen refused: "} + SDL_GetError();
+        notice_until_ = SDL_GetTicks64() + notice_ms;
+        return;
+    }
+    presentation_.fullscreen = on;
+    context_.fullscreen = on;
+    save_presentation_settings();
+}
+
+void window_app::save_presentation_settings() {
+    if (presentation_path_.empty()) return;
+    if (const std::string error = save_presentation(presentation_path_, presentation_); !error.empty())
+        std::fprintf(stderr, "ticklab: %s\n", error.c_str());
 }
 
 void window_app::window_work(const ticklab::frame_stats& frame) {
@@ -115,8 +159,8 @@ void window_app::window_work(const ticklab::frame_stats& frame) {
 void window_app::draw() {
     const game::phase_timer render_timer;  // drawing through present, for the report
     const layout area = frame_layout();
-    redraw_.begin_frame({area.output.x, area.output.y, area.pixel_scale, area.scene_width, panel_visible_});
     if (screenshot_requested_) redraw_.invalidate();  // F12 saves a frame drawn in full
+    redraw_.begin_frame({area.output.x, area.output.y, area.pixel_scale, area.scene_width, panel_visible_});
     const bool scene_drawn = draw_scene_and_hud(area);
     const bool panel_drawn = draw_panel(area, scene_drawn);
     // Nothing changed on screen: no present either (the window still shows the last frame).
@@ -128,28 +172,38 @@ window_app::layout window_app::frame_layout() const {
     const float px = window_.pixel_scale();
     const SDL_Point output = window_.output_size();
     // Without the panel the scene takes the whole window (and the frame skips ImGui entirely).
-    const float scene_width = static_cast<float>(output.x) - (panel_visible_ ? control_panel::width_pixels(px) : 0.0f);
+    const float scene_width = static_cast<float>(output.x) -
+                              (panel_visible_ ? control_panel::width_pixels(px, presentation_.text_scale) : 0.0f);
     return {px, output, scene_width};
 }
 
 bool window_app::draw_scene_and_hud(const layout& area) {
     list_.clear();
     session_.draw(list_);  // between the last two tick states, as the smoothing setting says
-    build_hud_lines(session_, fps_, SDL_GetTicks64() < notice_until_ ? notice_ : std::string{}, fresh_loop_lines_,
-                    fresh_scene_lines_);
-    redraw_.offer_hud(source_.now(), fresh_loop_lines_, fresh_scene_lines_, loop_lines_, scene_lines_);
-    // The loop's figures top-left, the scene's own readouts top-right.
+    // The lesson's figures large top-left, the scene's own readouts top-right, the keys bottom-left.
+    const Uint64 now = SDL_GetTicks64();
+    figures_ = hud_figures_for(panel_.active_lesson(), session_.current_entry().name);
+    const std::string notice = quit_confirm_.asking(now) ? std::string{"Press Escape again to quit"}
+                               : now < notice_until_     ? notice_
+                                                         : std::string{};
+    auto& fresh = fresh_hud_lines_;
+    build_hud_lines(session_, fps_, figures_, notice, fresh[0], fresh[1]);
+    build_key_lines(keys_expanded_, fresh[2]);
+    redraw_.offer_hud(source_.now(), fresh, hud_lines_);
     const float px = area.pixel_scale;
+    const float x0 = 8.0f * px;
     const float x1 = area.scene_width - 8.0f * px;
-    const std::array<SDL_FRect, 2> hud_boxes{hud_.box(hud_corner::top_left, loop_lines_, 8.0f * px, 8.0f * px, x1),
-                                             hud_.box(hud_corner::top_right, scene_lines_, 8.0f * px, 8.0f * px, x1)};
+    const float y1 = static_cast<float>(area.output.y) - 8.0f * px;
+    constexpr std::array corners{hud_corner::top_left, hud_corner::top_right, hud_corner::bottom_left};
+    static_assert(corners.size() == static_cast<std::size_t>(hud_corner::count));
+    hud_boxes boxes{};
+    for (std::size_t k = 0; k < corners.size(); ++k) boxes[k] = hud_.box(corners[k], hud_lines_[k], x0, x0, x1, y1);
     const screen_rect scene_area{0.0f, 0.0f, area.scene_width, static_cast<float>(area.output.y)};
-    const scene_parts& parts = redraw_.plan_scene(list_, loop_lines_, scene_lines_, hud_boxes, scene_area);
+    const scene_parts& parts = redraw_.plan_scene(list_, hud_lines_, boxes, scene_area);
     const auto draw_part = [&](const SDL_Rect* limit) {
         scene_view_.draw(list_, scene_area, px, limit);
         SDL_RenderSetClipRect(window_.renderer(), limit);
-        hud_.draw(hud_corner::top_left, loop_lines_, 8.0f * px, 8.0f * px, x1);
-        hud_.draw(hud_corner::top_right, scene_lines_, 8.0f * px, 8.0f * px, x1);
+        for (std::size_t k = 0; k < corners.size(); ++k) hud_.draw(corners[k], hud_lines_[k], x0, x0, x1, y1);
         SDL_RenderSetClipRect(window_.renderer(), nullptr);
     };
     if (parts.all) {
@@ -167,19 +221,23 @@ bool window_app::draw_panel(const layout& area, bool scene_drawn) {
         return false;
     }
     imgui_.begin_frame(area.pixel_scale);
-    if (panel_.draw(session_, context_).screenshot) screenshot_requested_ = true;
+    const panel_requests requests = panel_.draw(session_, context_);
     imgui_.end_frame();
-    if (!redraw_.panel_needed(source_.now(), input, imgui_.busy(), imgui_.draw_data_hash(),
-                              imgui_.reaches_left_of(area.scene_width), scene_drawn)) {
-        return false;
+    const bool needed = redraw_.panel_needed(source_.now(), input, imgui_.busy(), imgui_.draw_data_hash(),
+                                             imgui_.reaches_left_of(area.scene_width), scene_drawn);
+    if (needed) {
+        // The panel's background is one opaque fill; the ImGui window has none.
+        fill_rect(window_.renderer(),
+                  {area.scene_width, 0.0f, static_cast<float>(area.output.x) - area.scene_width,
+                   static_cast<float>(area.output.y)},
+                  theme::panel_background);
+        imgui_.draw();
     }
-    // The panel's background is one opaque fill; the ImGui window has none.
-    fill_rect(window_.renderer(),
-              {area.scene_width, 0.0f, static_cast<float>(area.output.x) - area.scene_width,
-               static_cast<float>(area.output.y)},
-              theme::panel_background);
-    imgui_.draw();
-    return true;
+    // After drawing: a new text size rebuilds the font atlas, which this frame's draw data still uses.
+    if (requests.screenshot) screenshot_requested_ = true;
+    if (requests.text_scale) set_text_scale(*requests.text_scale);
+    if (requests.toggle_fullscreen) toggle_fullscreen();
+    return needed;
 }
 
 void window_app::present() {

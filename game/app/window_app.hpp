@@ -9,9 +9,11 @@
 //   app.capture(path);                                   // a capture's last frame, as a PNG
 
 #include "app/frame_output.hpp"
+#include "app/input/keyboard.hpp"
 #include "app/input/pointer.hpp"
 #include "app/panel/panel.hpp"
 #include "app/partial_redraw.hpp"
+#include "app/platform/presentation_file.hpp"
 #include "app/platform/sdl_runtime.hpp"
 #include "app/platform/window.hpp"
 #include "app/render/scene_renderer.hpp"
@@ -67,6 +69,10 @@ private:
     void present();
 
     void handle_key_down(const SDL_KeyboardEvent& key);
+    // Presentation: text size and fullscreen, applied at once and saved for the next run.
+    void set_text_scale(float scale);
+    void toggle_fullscreen();
+    void save_presentation_settings();
     void save_user_screenshot();
 
     frame_output& output_;
@@ -84,8 +90,13 @@ private:
     const ticklab::time_source& source_;
     partial_redraw redraw_;
     game::draw_list list_;
-    std::vector<hud_line> fresh_loop_lines_, fresh_scene_lines_;  // this frame's
-    std::vector<hud_line> loop_lines_, scene_lines_;              // on show (readouts throttled)
+    hud_blocks fresh_hud_lines_;  // this frame's, by corner (top left, top right, bottom left)
+    hud_blocks hud_lines_;        // on show (readouts throttled)
+    std::vector<hud_figure> figures_;
+    quit_confirm quit_confirm_;
+    std::filesystem::path presentation_path_;  // empty for runs that keep nothing (screenshots)
+    presentation_settings presentation_;
+    bool keys_expanded_ = false;
     std::string notice_;
     Uint64 notice_until_ = 0;
     bool panel_visible_ = true;

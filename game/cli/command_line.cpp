@@ -3,6 +3,7 @@
 #include "cli/lesson_replay_options.hpp"
 #include "io/output_file.hpp"
 #include "run/run_error.hpp"
+#include "run/trace_formats.hpp"
 #include "scenes/scene_registry.hpp"
 #include "sim/strategy_names.hpp"
 
@@ -18,6 +19,11 @@
 #include <cstdlib>
 #include <iostream>
 #include <stdexcept>
+
+// Set by CMake from project(VERSION) (cmake/ticklab_install.cmake).
+#ifndef TICKLAB_VERSION
+#error "TICKLAB_VERSION is not defined: build with CMake"
+#endif
 
 namespace ticklab::game {
 
@@ -118,8 +124,12 @@ std::string jitter_check(double value) {
     return "frame jitter (ms) " + format_limit(value) + " is not allowed: use a value from 0 to 1000";
 }
 
-// "catch-up=debt,smoothing=none": the ghost's strategy, starting from the ghost's default.
-loop_strategy parse_compare(const std::string& text, loop_strategy strategy) {
+// "catch-up=debt,smoothing=none,tick-rate=5": the keys in which the ghost differs from main. The
+// ghost starts as a copy of main's settings (`loop` already holds every main flag), so a key that is
+// not named stays as main has it.
+void parse_compare(const std::string& text, loop_settings& loop) {
+    loop.ghost_strategy = loop.strategy;
+    loop.ghost_tick_rate_hz = 0;
     std::size_t start = 0;
     while (start <= text.size()) {
         const std::size_t end = std::min(text.find(',', start), text.size());
@@ -129,13 +139,17 @@ loop_strategy parse_compare(const std::string& text, loop_strategy strategy) {
             throw bad_value("--compare '" + text +
                             "' is not allowed: use KEY=VALUE pairs separated by commas, e.g. catch-up=debt");
         }
-        if (std::string error = set_strategy_field(strategy, pair.substr(0, equals), pair.substr(equals + 1));
-            !error.empty()) {
+        const std::string key = pair.substr(0, equals);
+        const std::string value = pair.substr(equals + 1);
+        if (key == "tick-rate") {
+            loop.ghost_tick_rate_hz =
+                static_cast<std::uint32_t>(checked_number("--compare tick-rate", value, ticklab::check_tick_rate));
+        } else if (std::string error = set_strategy_field(loop.ghost_strategy, key, value); !error.empty()) {
+            if (error.find("is not a strategy") != std::string::npos) error += " (or tick-rate)";
             throw bad_value("--compare: " + error);
         }
         start = end + 1;
     }
-    return strategy;
 }
 
 template <typename Enum, std::size_t N>
@@ -146,7 +160,7 @@ Enum checked_choice(const char* flag, const std::string& text, const std::array<
 
 struct raw_options {
     std::string scene, tick_rate, max_loops, time_scale, balls, seed, fps_cap, frames, ticks, frame_ms, threads;
-    std::string screenshot, report, record, replay, lesson;
+    std::string screenshot, report, record, replay, lesson, trace;
     std::string stepping, catch_up, smoothing, time_scaling, frame_clamp_ms, compare, frame_jitter_ms;
     bool paused = false, autopilot = false, headless = false;
     bool vsync = true;
@@ -200,6 +214,10 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
         if (std::string error = check_output_path(raw.report); !error.empty()) throw bad_value("--report: " + error);
         out.report_path = raw.report;
     }
+    if (given("--trace")) {
+        if (std::string error = check_trace_path(raw.trace); !error.empty()) throw bad_value(error);
+        out.trace_path = raw.trace;
+    }
     if (given("--stepping")) out.loop.strategy.step_mode = checked_choice("--stepping", raw.stepping, stepping_choices);
     if (given("--catch-up")) {
         out.loop.strategy.catch_up_mode = checked_choice("--catch-up", raw.catch_up, catch_up_choices);
@@ -215,7 +233,7 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
     }
     if (given("--compare")) {
         out.loop.compare = true;
-        out.loop.ghost_strategy = parse_compare(raw.compare, out.loop.ghost_strategy);
+        parse_compare(raw.compare, out.loop);
     }
     if (given("--frame-jitter-ms")) {
         out.frame_jitter_ms = checked_number("--frame-jitter-ms", raw.frame_jitter_ms, jitter_check);
@@ -256,6 +274,7 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
 parse_result parse_command_line(int argc, const char* const* argv) {
     CLI::App app{"Ticklab: a sandbox for fixed-timestep game loops.", "ticklab"};
     app.set_help_flag("-h,--help", "Print this help and exit");
+    app.set_version_flag("--version", "ticklab " TICKLAB_VERSION, "Print the version and exit");
     raw_options raw;
     // Values are taken as text and checked here, so every bad value gets the same kind of message.
     app.add_option("--scene", raw.scene, "Scene to run: " + scene_names() + " (default balls)")->type_name("NAME");
@@ -302,18 +321,21 @@ parse_result parse_command_line(int argc, const char* const* argv) {
                    "Most real time one frame brings with --catch-up clamp, ms (default 250)")
         ->type_name("MS");
     app.add_option("--compare", raw.compare,
-                   "Run a ghost with another strategy, e.g. stepping=variable or catch-up=debt,smoothing=none")
+                   "Run a ghost that differs from main only in the named keys, e.g. smoothing=none or tick-rate=5")
         ->type_name("SPEC");
     app.add_option("--frame-jitter-ms", raw.frame_jitter_ms,
-                   "Screenshot runs: vary each frame's real time by up to +-this, ms (default 0)")
+                   "Headless and screenshot runs: vary each frame's real time by up to +-this, ms (default 0)")
         ->type_name("MS");
     app.add_option("--screenshot", raw.screenshot, "Save a PNG of the last frame to PATH")->type_name("PATH");
     app.add_option("--report", raw.report, "Write a JSON report to PATH, or - for standard output")->type_name("PATH");
+    app.add_option("--trace", raw.trace,
+                   "Write every frame to PATH when the run ends: PATH.json a Chrome/Perfetto trace, else CSV")
+        ->type_name("PATH");
     app.add_option("--record", raw.record, "Record the run's input to PATH (a replay file, written when it ends)")
         ->type_name("PATH");
     app.add_option("--replay", raw.replay, "Replay PATH: its scene, seed and input, at any frame rate or scale")
         ->type_name("PATH");
-    app.add_option("--lesson", raw.lesson, "Start with a lesson's settings; --lesson list prints them")
+    app.add_option("--lesson", raw.lesson, "Start with a lesson (a name, or a path to a lesson file); --lesson list prints the names")
         ->type_name("NAME");
 
     parse_result result;
@@ -327,6 +349,9 @@ parse_result parse_command_line(int argc, const char* const* argv) {
         result.options = validate(raw, app);
     } catch (const CLI::CallForHelp&) {
         std::cout << app.help();
+        result.exit_code = 0;
+    } catch (const CLI::CallForVersion& version) {
+        std::cout << version.what() << '\n';
         result.exit_code = 0;
     } catch (const CLI::ParseError& error) {
         result.exit_code = fail(exit_bad_input, one_line(error.what()) + " (see --help)");

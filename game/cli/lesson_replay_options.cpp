@@ -2,7 +2,7 @@
 
 #include "io/output_file.hpp"
 #include "session/replay_file.hpp"
-#include "sim/lessons.hpp"
+#include "run/lesson_library.hpp"
 
 #include <algorithm>
 
@@ -11,7 +11,7 @@ namespace ticklab::game {
 std::string lesson_list_text() {
     std::string out;
     for (const lesson& l : lesson_table()) {
-        std::string name{l.name};
+        std::string name = l.name;
         name.resize(std::max<std::size_t>(name.size() + 2, 16), ' ');
         out.append(name).append(l.title).append("\n");
     }
@@ -19,23 +19,24 @@ std::string lesson_list_text() {
 }
 
 std::string apply_lesson_option(const std::string& name, launch_options& out) {
-    const lesson* l = find_lesson(name);
-    if (l == nullptr) return "--lesson '" + name + "' is not known: use list, " + lesson_names();
+    lesson l;
+    if (std::string error = load_lesson(name, l); !error.empty()) return error;
     lesson_setup setup;
-    l->configure(setup);
+    l.configure(setup);
     out.scene = setup.scene;
     out.scene_settings = setup.options;
     out.loop = setup.loop;
     if (setup.frame_ms) out.frame_ms = *setup.frame_ms;
+    if (setup.frame_jitter_ms) out.frame_jitter_ms = *setup.frame_jitter_ms;
     out.lesson = name;
     return {};
 }
 
 void finish_lesson_option(const std::string& name, bool vsync_given, launch_options& out) {
-    const lesson* l = find_lesson(name);
-    if (l == nullptr) return;
+    lesson l;
+    if (!load_lesson(name, l).empty()) return;
     lesson_setup setup;
-    l->configure(setup);
+    l.configure(setup);
     if (!vsync_given) out.loop.vsync = setup.loop.vsync;
     out.scene_settings.autopilot = out.scene_settings.autopilot || setup.options.autopilot;  // the flag only adds
 }

@@ -20,8 +20,18 @@ ticklab::nanoseconds real_time_to_tick(const ticklab::fixed_loop& loop, std::uin
 
 }  // namespace
 
+ticklab::nanoseconds modelled_frame(ticklab::nanoseconds display_frame, const session& s) {
+    ticklab::nanoseconds frame = display_frame;
+    if (s.settings.fps_cap > 0.0) frame = std::max(frame, frame_time(1000.0 / s.settings.fps_cap));
+    if (s.counted_load_ms() > 0.0) frame += frame_time(s.counted_load_ms());
+    return frame;
+}
+
 void stepped_clock::before_frame(const session& s, std::optional<std::uint64_t> tick_target) {
-    ticklab::nanoseconds step = frame_;
+    due_ += modelled_frame(frame_, s);
+    ticklab::nanoseconds reading = due_;
+    if (jitter_ns_ > 0.0) reading += ticklab::nanoseconds{std::llround(jitter_.uniform(-jitter_ns_, jitter_ns_))};
+    ticklab::nanoseconds step = std::max(ticklab::nanoseconds{1}, reading - source_.now());
     const ticklab::fixed_loop& loop = s.loop();
     // A replay runs fixed ticks whatever the settings say (session::advance locks them).
     const bool fixed_ticks =
@@ -32,9 +42,10 @@ void stepped_clock::before_frame(const session& s, std::optional<std::uint64_t> 
     source_.advance(step);
 }
 
-void jittered_clock::before_frame(const session&, std::optional<std::uint64_t>) {
+void jittered_clock::before_frame(const session& s, std::optional<std::uint64_t>) {
     const auto wobble = ticklab::nanoseconds{std::llround(jitter_.uniform(-jitter_ns_, jitter_ns_))};
-    const ticklab::nanoseconds reading = frame_ * (++frames_) + wobble;
+    due_ += modelled_frame(frame_, s);
+    const ticklab::nanoseconds reading = due_ + wobble;
     source_.advance(std::max(ticklab::nanoseconds{1}, reading - source_.now()));
 }
 

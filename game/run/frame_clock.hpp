@@ -42,13 +42,21 @@ private:
     ticklab::steady_time_source source_;
 };
 
-// Headless runs: every frame lasts `frame`. With a tick target under fixed stepping the last frame
+// What a frame lasts on the machine a manual clock models: the display's frame (`display_frame`,
+// --frame-ms) or the FPS cap's interval, whichever is longer, plus the artificial load the previous
+// frame counted (session::count_load: its ticks x tick load, and the frame load). So a lesson's
+// slow machine looks the same headless, in a screenshot and in a window, on any display.
+[[nodiscard]] ticklab::nanoseconds modelled_frame(ticklab::nanoseconds display_frame, const session& s);
+
+// Headless runs: every frame lasts modelled_frame(`frame`), moved by up to +-jitter as a screenshot
+// run's (a lesson's beat needs the wobble; 0 by default, then every frame is the same). With a tick target under fixed stepping the last frame
 // is cut short so the run ends on exactly that tick, which makes state_hash independent of
 // --frame-ms. Variable stepping runs one update per frame, whatever its length, so its frames are
 // never cut: a cut would change the update's dt, and a frame never lasts less than `frame`.
 class stepped_clock final : public frame_clock {
 public:
-    explicit stepped_clock(ticklab::nanoseconds frame) : frame_{frame} {}
+    explicit stepped_clock(ticklab::nanoseconds frame, double jitter_ms = 0.0)
+        : frame_{frame}, jitter_ns_{jitter_ms * 1e6} {}
     [[nodiscard]] const ticklab::time_source& source() const override { return source_; }
     void before_frame(const session& s, std::optional<std::uint64_t> tick_target) override;
     [[nodiscard]] bool manual() const noexcept override { return true; }
@@ -56,9 +64,12 @@ public:
 private:
     ticklab::manual_time_source source_;
     ticklab::nanoseconds frame_;
+    double jitter_ns_;
+    random_source jitter_{7};
+    ticklab::nanoseconds due_{0};  // the sum of the modelled frames so far
 };
 
-// Screenshot runs: frame `i` reads `frame` x (i + 1), moved by up to +-jitter, as a display's
+// Screenshot runs: frame `i` reads the sum of the first i + 1 modelled frames, moved by up to +-jitter, as a display's
 // vsync does (a late frame is followed by a short one); a fixed seed makes every run the same.
 // The clock never goes backwards: a reading at or before the last one moves it by 1 ns.
 class jittered_clock final : public frame_clock {
@@ -73,7 +84,7 @@ private:
     ticklab::nanoseconds frame_;
     double jitter_ns_;
     random_source jitter_{7};
-    std::int64_t frames_ = 0;
+    ticklab::nanoseconds due_{0};  // the sum of the modelled frames so far
 };
 
 }  // namespace ticklab::game

@@ -21,9 +21,10 @@ struct launch_options {
     std::optional<std::uint64_t> frames;  // stop after this many frames
     std::optional<std::uint64_t> ticks;   // stop after this many ticks
     double frame_ms = 1000.0 / 60.0;      // headless and screenshot runs: real time per frame
-    double frame_jitter_ms = 0.0;         // screenshot runs: each frame's real time varies by up to +-this
+    double frame_jitter_ms = 0.0;         // headless and screenshot runs: each frame's real time varies by up to +-this
     std::string screenshot_path;          // empty: none
     std::string report_path;              // empty: none; "-": stdout
+    std::string trace_path;               // --trace: empty for none; .json Chrome trace, else CSV
 
     std::string record_path;                 // --record: empty for none; written when the run ends
     std::optional<replay> replay_recording;  // --replay: what to play (scene, options, tick rate set from it)

@@ -4,27 +4,30 @@
 
 #include <sys/resource.h>
 
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <limits>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace ticklab::game {
 
 namespace {
 
-std::string json_number(double value) {
-    if (!std::isfinite(value)) return "null";
-    char buffer[64];
-    // Shortest text that reads back as the same double.
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-    return {buffer, result.ptr};
+using ordered_json = nlohmann::ordered_json;
+
+// Non-finite numbers as null; whole numbers as integers, so 1.0 reads "1" as it always has.
+ordered_json json_number(double value) {
+    if (!std::isfinite(value)) return nullptr;
+    constexpr double exact_integers = 9007199254740992.0;  // 2^53
+    if (value == std::trunc(value) && std::fabs(value) < exact_integers) return static_cast<std::int64_t>(value);
+    return value;
 }
 
 std::string hex64(std::uint64_t value) {
     char buffer[24];
-    std::snprintf(buffer, sizeof buffer, "\"0x%016llx\"", static_cast<unsigned long long>(value));
+    std::snprintf(buffer, sizeof buffer, "0x%016llx", static_cast<unsigned long long>(value));
     return buffer;
 }
 
@@ -36,80 +39,79 @@ double process_cpu_seconds() {
     return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
+// Bytes that are not UTF-8 become U+FFFD rather than an exception: the report is always valid JSON.
+std::string dump(const ordered_json& value) {
+    return value.dump(-1, ' ', false, ordered_json::error_handler_t::replace);
+}
+
+// The comparison ghost's side (null without a ghost): its ticks and state_hash, how far it has
+// drifted from main (scene::divergence), and its own scene keys prefixed with "ghost_" (the
+// lander's outcome: ghost_lander_state).
+void add_ghost_fields(const session& s, ordered_json& report) {
+    const session* ghost = s.ghost();
+    if (ghost == nullptr) {
+        report["ghost_ticks"] = nullptr;
+        report["ghost_state_hash"] = nullptr;
+        report["divergence"] = nullptr;
+        return;
+    }
+    report["ghost_tick_rate"] = ghost->loop().tick_rate();
+    report["ghost_ticks"] = ghost->loop().ticks();
+    report["ghost_state_hash"] = hex64(ghost->state_hash());
+    report["divergence"] = json_number(s.current_scene().divergence(ghost->current_scene()));
+    std::vector<report_field> own;
+    ghost->current_scene().report_fields(own);
+    for (const report_field& field : own) report["ghost_" + field.key] = ordered_json::parse(field.json_value);
+}
+
 }  // namespace
 
 std::string json_string(std::string_view value) {
-    std::string out{'"'};
-    for (const char ch : value) {
-        const auto byte = static_cast<unsigned char>(ch);
-        switch (ch) {
-            case '"':
-                out += "\\\"";
-                break;
-            case '\\':
-                out += "\\\\";
-                break;
-            case '\n':
-                out += "\\n";
-                break;
-            case '\r':
-                out += "\\r";
-                break;
-            case '\t':
-                out += "\\t";
-                break;
-            case '\b':
-                out += "\\b";
-                break;
-            case '\f':
-                out += "\\f";
-                break;
-            default:
-                if (byte < 0x20) {
-                    char escaped[8];
-                    std::snprintf(escaped, sizeof escaped, "\\u%04x", byte);
-                    out += escaped;
-                } else {
-                    out += ch;
-                }
-        }
-    }
-    out += '"';
-    return out;
+    return dump(ordered_json(std::string{value}));
+}
+
+nlohmann::ordered_json report_object(const session& s, double real_time_s) {
+    const ticklab::fixed_loop& loop = s.loop();
+    const ticklab::frame_stats& stats = loop.stats();
+    ordered_json report = ordered_json::object();
+    report["scene"] = std::string{s.current_entry().name};
+    report["tick_rate"] = loop.tick_rate();
+    report["max_loops"] = loop.max_loops();
+    report["time_scale"] = json_number(loop.clock().time_scale());
+    report["paused"] = loop.clock().paused();
+    report["frames"] = stats.frame_index;
+    report["ticks"] = loop.ticks();
+    report["virtual_time_s"] = json_number(ticklab::to_seconds(loop.virtual_now()));
+    report["real_time_s"] = json_number(real_time_s);
+    report["dropped_time_s"] = json_number(ticklab::to_seconds(stats.total_dropped));
+    report["max_ticks_per_frame"] = stats.max_ticks_per_frame;
+    report["state_hash"] = hex64(s.state_hash());
+    // Real-time costs, measured from outside the simulation (null when a phase never ran).
+    report["tick_ms_mean"] = json_number(s.timings().tick.mean_ms());
+    report["tick_ms_p99"] = json_number(s.timings().tick.p99_ms());
+    report["frame_ms_mean"] = json_number(s.timings().frame.mean_ms());
+    report["frame_ms_p99"] = json_number(s.timings().frame.p99_ms());
+    report["render_ms_mean"] = json_number(s.timings().render.mean_ms());
+    report["render_ms_p99"] = json_number(s.timings().render.p99_ms());
+    report["cpu_s"] = json_number(process_cpu_seconds());
+    std::vector<report_field> fields;
+    s.current_scene().report_fields(fields);
+    for (const report_field& field : fields) report[field.key] = ordered_json::parse(field.json_value);
+    add_ghost_fields(s, report);
+    return report;
 }
 
 std::string report_json(const session& s, double real_time_s) {
-    const ticklab::fixed_loop& loop = s.loop();
-    const ticklab::frame_stats& stats = loop.stats();
-    std::vector<report_field> fields{
-        {"scene", json_string(s.current_entry().name)},
-        {"tick_rate", std::to_string(loop.tick_rate())},
-        {"max_loops", std::to_string(loop.max_loops())},
-        {"time_scale", json_number(loop.clock().time_scale())},
-        {"paused", loop.clock().paused() ? "true" : "false"},
-        {"frames", std::to_string(stats.frame_index)},
-        {"ticks", std::to_string(loop.ticks())},
-        {"virtual_time_s", json_number(ticklab::to_seconds(loop.virtual_now()))},
-        {"real_time_s", json_number(real_time_s)},
-        {"dropped_time_s", json_number(ticklab::to_seconds(stats.total_dropped))},
-        {"max_ticks_per_frame", std::to_string(stats.max_ticks_per_frame)},
-        {"state_hash", hex64(s.state_hash())},
-        // Real-time costs, measured from outside the simulation (null when a phase never ran).
-        {"tick_ms_mean", json_number(s.timings().tick.mean_ms())},
-        {"tick_ms_p99", json_number(s.timings().tick.p99_ms())},
-        {"frame_ms_mean", json_number(s.timings().frame.mean_ms())},
-        {"frame_ms_p99", json_number(s.timings().frame.p99_ms())},
-        {"render_ms_mean", json_number(s.timings().render.mean_ms())},
-        {"render_ms_p99", json_number(s.timings().render.p99_ms())},
-        {"cpu_s", json_number(process_cpu_seconds())},
-    };
-    s.current_scene().report_fields(fields);
+    // One line with ", " and ": " between entries, as the report has always been written (scripts
+    // grep it); nlohmann's compact form has no spaces, so the top level is joined here and every key
+    // and value is encoded by the library.
+    const ordered_json report = report_object(s, real_time_s);
     std::string out{'{'};
-    for (std::size_t i = 0; i < fields.size(); ++i) {
-        if (i > 0) out += ", ";
-        out += json_string(fields[i].key);
+    for (const auto& [key, value] : report.items()) {
+        if (out.size() > 1) out += ", ";
+        out += json_string(key);
         out += ": ";
-        out += fields[i].json_value;
+        out += dump(value);
     }
     out += '}';
     return out;

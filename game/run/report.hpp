@@ -9,11 +9,17 @@
 // real-time costs tick_ms_mean, tick_ms_p99 (one simulation tick), frame_ms_mean, frame_ms_p99
 // (frame start to frame start), render_ms_mean, render_ms_p99 (window runs only, else null) and
 // cpu_s (the process's user + system CPU seconds), then the scene's
-// own keys (the lander adds lander_state: "flying" | "landed" | "crashed"). state_hash is a
+// own keys (the lander adds lander_state: "flying" | "landed" | "crashed", crash_reason: a string
+// naming each broken limit or null, and after touchdown touchdown_s, touchdown_vy, touchdown_vx), then the comparison
+// ghost's: ghost_ticks, ghost_state_hash and divergence (null without a ghost; with one also
+// ghost_tick_rate and the ghost's scene keys prefixed "ghost_"). state_hash is a
 // string "0x" + 16 lowercase hex digits: JSON numbers lose 64-bit integers in most readers.
-// Non-finite numbers are written as null.
+// Non-finite numbers are written as null, whole numbers without a decimal point. Written with
+// nlohmann-json (Debian's nlohmann-json3-dev).
 
 #include "session/session.hpp"
+
+#include <nlohmann/json.hpp>
 
 #include <string>
 #include <string_view>
@@ -21,10 +27,13 @@
 namespace ticklab::game {
 
 // `value` as a JSON string literal, quotes included (control characters, quotes, backslashes
-// escaped; other bytes, UTF-8 included, passed through).
+// escaped; UTF-8 passed through; bytes that are not UTF-8 replaced by U+FFFD).
 [[nodiscard]] std::string json_string(std::string_view value);
 
-// The report of `s` as one JSON object on one line (no trailing newline).
+// The report of `s` as a JSON object, keys in the order above.
+[[nodiscard]] nlohmann::ordered_json report_object(const session& s, double real_time_s);
+
+// The report of `s` as one JSON object on one line (no trailing newline): {"scene": "balls", ...}.
 [[nodiscard]] std::string report_json(const session& s, double real_time_s);
 
 // report_json + a newline, written atomically.

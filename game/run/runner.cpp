@@ -2,6 +2,7 @@
 
 #include "run/report.hpp"
 #include "run/run_error.hpp"
+#include "run/trace_formats.hpp"
 #include "session/replay_file.hpp"
 
 #include <limits>
@@ -14,7 +15,7 @@ namespace {
 std::unique_ptr<frame_clock> clock_for(const launch_options& options, run_kind kind) {
     switch (kind) {
         case run_kind::headless:
-            return std::make_unique<stepped_clock>(frame_time(options.frame_ms));
+            return std::make_unique<stepped_clock>(frame_time(options.frame_ms), options.frame_jitter_ms);
         case run_kind::screenshot:
             return std::make_unique<jittered_clock>(frame_time(options.frame_ms), options.frame_jitter_ms);
         case run_kind::window:
@@ -55,8 +56,14 @@ void runner::add_finisher(run_finisher finisher) {
 }
 
 void runner::start(session& s) {
+    s.count_load(clock_->manual());
     if (options_.replay_recording) s.start_replay(*options_.replay_recording);
     if (!options_.record_path.empty()) s.start_recording();
+    if (!options_.trace_path.empty() && !trace_) {
+        trace_ = std::make_unique<trace_recorder>(s);
+        add_observer(
+            [this](const session& traced, const ticklab::frame_stats& frame) { trace_->record(traced, frame); });
+    }
 }
 
 bool runner::should_stop(const session& s) {
@@ -88,6 +95,7 @@ void runner::run_frames(session& s, const std::function<const ticklab::frame_sta
 }
 
 int runner::finish(session& s) {
+    if (trace_) trace_->detach();
     if (!options_.record_path.empty()) {
         s.stop_recording();
         if (!s.replay_state().recorder) {
@@ -103,6 +111,11 @@ int runner::finish(session& s) {
     if (!options_.report_path.empty()) {
         if (std::string error = write_report(options_.report_path, s, clock_->real_time_s()); !error.empty()) {
             return fail(exit_write_failed, "report: " + error);
+        }
+    }
+    if (trace_) {
+        if (std::string error = write_trace(options_.trace_path, *trace_); !error.empty()) {
+            return fail(exit_write_failed, "trace: " + error);
         }
     }
     for (const run_finisher& finisher : finishers_) {

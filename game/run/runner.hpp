@@ -24,6 +24,7 @@
 #include "run/frame_clock.hpp"
 #include "run/launch_options.hpp"
 #include "run/run_error.hpp"
+#include "run/trace_recorder.hpp"
 #include "session/session.hpp"
 
 #include <ticklab/fixed_loop.hpp>
@@ -57,7 +58,7 @@ public:
     void add_observer(frame_observer observer);
     void add_finisher(run_finisher finisher);
 
-    // Starts --replay or --record on `s` (before its first frame).
+    // Starts --replay or --record on `s` (before its first frame), and --trace's recorder.
     void start(session& s);
 
     // Runs frames until a stop rule above says so. `frame` runs one frame of `s` (advance, frame
@@ -65,7 +66,7 @@ public:
     void run_frames(session& s, const std::function<const ticklab::frame_stats&()>& frame,
                     const std::function<bool()>& quit_requested = {});
 
-    // Writes the recording (--record) and the report (--report), then runs the finishers. Returns
+    // Writes the recording (--record), the report (--report) and the trace (--trace), then runs the finishers. Returns
     // exit_ok, or exit_write_failed after printing one line.
     [[nodiscard]] int finish(session& s);
 
@@ -80,6 +81,7 @@ private:
     std::uint64_t frame_limit_;
     std::vector<frame_observer> observers_;
     std::vector<run_finisher> finishers_;
+    std::unique_ptr<trace_recorder> trace_;  // --trace only: no cost otherwise
     std::uint64_t frames_ = 0;
 };
 

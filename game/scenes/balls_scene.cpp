@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 namespace ticklab::game {
@@ -83,6 +84,8 @@ void balls_scene::reset(const scene_options& options) {
     asleep_.reserve(options_.balls);
     still_ticks_.clear();
     still_ticks_.reserve(options_.balls);
+    id_.clear();
+    id_.reserve(options_.balls);
     sleeping_ = 0;
     wake_points_.clear();
     for (std::uint32_t i = 0; i < options_.balls; ++i) {
@@ -112,6 +115,7 @@ void balls_scene::add_ball(double x, double y, double vx, double vy, double radi
     colour_.push_back(colour);
     asleep_.push_back(0);
     still_ticks_.push_back(0);
+    id_.push_back(static_cast<std::uint32_t>(id_.size()));
     keep_in_box(x_.size() - 1);
     prev_x_.back() = x_.back();
     prev_y_.back() = y_.back();
@@ -125,8 +129,12 @@ void balls_scene::spawn_at(double x, double y, std::uint32_t count) {
         const double speed = rng_.uniform(10.0, 40.0);
         // A small ring around the pointer, so the new balls do not start exactly on top of each other.
         const double spread = 2.0 * r * std::sqrt(static_cast<double>(count));
-        add_ball(x + spread * rng_.uniform(-0.5, 0.5), y + spread * rng_.uniform(-0.5, 0.5), speed * std::cos(heading),
-                 speed * std::sin(heading), r, static_cast<std::uint8_t>(rng_.below(balls_palette_size)));
+        // One draw per statement: the order of a call's arguments is up to the compiler (GCC and
+        // clang differ), and a replay must draw the same numbers on both. This is GCC's order.
+        const auto colour = static_cast<std::uint8_t>(rng_.below(balls_palette_size));
+        const double dy = spread * rng_.uniform(-0.5, 0.5);
+        const double dx = spread * rng_.uniform(-0.5, 0.5);
+        add_ball(x + dx, y + dy, speed * std::cos(heading), speed * std::sin(heading), r, colour);
     }
 }
 
@@ -153,11 +161,13 @@ void balls_scene::spawn_wave(std::uint32_t count) {
     }
 }
 
+ticklab::script_of<std::uint32_t> balls_scene::next_wave() {
+    co_await ticklab::wait(wave_interval);
+    co_return wave_size;
+}
+
 ticklab::script balls_scene::waves() {
-    for (;;) {
-        co_await ticklab::wait(wave_interval);
-        spawn_wave();
-    }
+    for (;;) spawn_wave(co_await next_wave());  // the child script's result: the wave's size
 }
 
 void balls_scene::start_scripts(scene_services& services) {
@@ -246,6 +256,28 @@ void balls_scene::sort_by_cell() {
     scratch_ticks_.resize(order.size());
     for (std::size_t k = 0; k < order.size(); ++k) scratch_ticks_[k] = still_ticks_[order[k]];
     still_ticks_.swap(scratch_ticks_);
+    scratch_ids_.resize(order.size());
+    for (std::size_t k = 0; k < order.size(); ++k) scratch_ids_[k] = id_[order[k]];
+    id_.swap(scratch_ids_);
+}
+
+double balls_scene::divergence(const scene& other) const {
+    const auto* ghost = dynamic_cast<const balls_scene*>(&other);
+    if (ghost == nullptr) return std::numeric_limits<double>::quiet_NaN();
+    // Balls are matched by id, not by index: sort_by_cell reorders the arrays by position.
+    std::vector<std::size_t> where(ghost->id_.size(), ghost->id_.size());
+    for (std::size_t k = 0; k < ghost->id_.size(); ++k) {
+        if (ghost->id_[k] < where.size()) where[ghost->id_[k]] = k;
+    }
+    double sum = 0.0;
+    std::size_t matched = 0;
+    for (std::size_t i = 0; i < id_.size(); ++i) {
+        if (id_[i] >= where.size() || where[id_[i]] == where.size()) continue;
+        const std::size_t k = where[id_[i]];
+        sum += std::hypot(x_[i] - ghost->x_[k], y_[i] - ghost->y_[k]);
+        ++matched;
+    }
+    return matched == 0 ? 0.0 : sum / static_cast<double>(matched);
 }
 
 void balls_scene::integrate(double dt) {

@@ -65,6 +65,7 @@ public:
     void report_fields(std::vector<report_field>& out) const override;
     void write_options(scene_options& options) const override;
     [[nodiscard]] std::uint64_t state_hash() const override;
+    [[nodiscard]] double divergence(const scene& other) const override;
 
     void start_scripts(scene_services& services) override;
 
@@ -72,7 +73,8 @@ public:
     // next palette colour (the ball count stays the same). A script calls it every wave_interval of
     // virtual time; call it only from timed work or a tick, never from drawing, so it stays
     // deterministic.
-    void spawn_wave(std::uint32_t count = 40);
+    static constexpr std::uint32_t wave_size = 40;
+    void spawn_wave(std::uint32_t count = wave_size);
     static constexpr ticklab::nanoseconds wave_interval = std::chrono::seconds{4};
     // Balls at `center` (world units) with small random velocities; stops at max_balls.
     void spawn_at(double x, double y, std::uint32_t count);
@@ -143,6 +145,8 @@ private:
     // The pool a pass is split across: threads_ threads, or just the caller for small scenes.
     [[nodiscard]] ticklab::worker_pool& pool() const;
     void sum_tallies() noexcept;
+    // One wave's wait: resumes wave_interval later with how many balls that wave relaunches.
+    [[nodiscard]] ticklab::script_of<std::uint32_t> next_wave();
 
     balls_config config_;
     scene_options options_;
@@ -155,7 +159,10 @@ private:
     // One entry per ball; prev_* is the previous tick's position, for interpolated drawing.
     std::vector<double> x_, y_, prev_x_, prev_y_, vx_, vy_, radius_, inv_mass_;
     std::vector<std::uint8_t> colour_;
-    std::vector<std::uint8_t> asleep_;                // 1: not simulated until woken
+    std::vector<std::uint8_t> asleep_;  // 1: not simulated until woken
+    // Each ball's index at creation; moves with the ball through sort_by_cell, so a comparison can
+    // match balls across two runs. Not simulation state (not in state_hash).
+    std::vector<std::uint32_t> id_, scratch_ids_;
     std::vector<std::uint16_t> still_ticks_;          // consecutive ticks slower than sleep_speed
     std::size_t sleeping_ = 0;                        // balls with asleep_ set
     std::vector<std::uint32_t> awake_in_cell_;        // per grid cell, filled only while some balls sleep

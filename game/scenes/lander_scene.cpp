@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <numbers>
 #include <utility>
 
@@ -41,6 +43,16 @@ void lander_scene::reset(const scene_options& options) {
     state_ = lander_state::flying;
     thrusting_ = false;
     ticks_ = 0;
+    trail_count_ = 0;
+    trail_next_ = 0;
+    flight_s_ = 0.0;
+    remember_position();
+}
+
+void lander_scene::remember_position() noexcept {
+    trail_[trail_next_] = {static_cast<float>(body_.x), static_cast<float>(body_.y)};
+    trail_next_ = (trail_next_ + 1) % trail_length;
+    trail_count_ = std::min(trail_count_ + 1, trail_length);
 }
 
 void lander_scene::tick(const tick_input& input, double dt_seconds) {
@@ -60,7 +72,9 @@ void lander_scene::tick(const tick_input& input, double dt_seconds) {
         controls.rotate_right = input.is_held(action::rotate_right);
     }
     fly(controls, dt);
+    flight_s_ += dt;
     judge_contact();
+    remember_position();
 }
 
 void lander_scene::fly(const lander_controls& controls, double dt) {
@@ -119,6 +133,37 @@ void lander_scene::judge_contact() {
     b.spin = 0.0;
 }
 
+std::string lander_scene::crash_reason() const {
+    using p = lander_physics;
+    if (state_ != lander_state::crashed) return {};
+    const lander_body& t = touchdown_;
+    if (t.x < 0.0 || t.x > width) return "flew out of the world sideways";
+    std::string out;
+    char part[96];
+    const auto add = [&](const char* text) {
+        if (!out.empty()) out += "; ";
+        out += text;
+    };
+    if (std::abs(t.vy) > p::max_landing_vy) {
+        std::snprintf(part, sizeof part, "vertical speed %.1f m/s over a limit of %.1f", std::abs(t.vy),
+                      p::max_landing_vy);
+        add(part);
+    }
+    if (std::abs(t.vx) > p::max_landing_vx) {
+        std::snprintf(part, sizeof part, "horizontal speed %.1f m/s over a limit of %.1f", std::abs(t.vx),
+                      p::max_landing_vx);
+        add(part);
+    }
+    if (std::abs(t.angle) > p::max_landing_angle) {
+        constexpr double deg = 180.0 / std::numbers::pi;
+        std::snprintf(part, sizeof part, "tilt %.0f deg over a limit of %.0f", std::abs(t.angle) * deg,
+                      p::max_landing_angle * deg);
+        add(part);
+    }
+    if (t.x - p::foot_spread < terrain_.pad_left() || t.x + p::foot_spread > terrain_.pad_right()) add("off the pad");
+    return out;
+}
+
 double lander_scene::altitude() const noexcept {
     const double foot_y = body_.y - lander_physics::foot_drop * std::cos(body_.angle);
     return std::max(0.0, foot_y - terrain_.height_at(body_.x));
@@ -133,6 +178,24 @@ void lander_scene::report_fields(std::vector<report_field>& out) const {
     value.append(to_string(state_));
     value.push_back('"');
     out.push_back({"lander_state", std::move(value)});
+    const std::string reason = crash_reason();
+    out.push_back({"crash_reason", reason.empty() ? "null" : "\"" + reason + "\""});
+    if (state_ != lander_state::flying) {
+        const auto number = [](double value) {
+            char text[32];
+            std::snprintf(text, sizeof text, "%.3f", value);
+            return std::string{text};
+        };
+        out.push_back({"touchdown_s", number(flight_s_)});
+        out.push_back({"touchdown_vy", number(touchdown_.vy)});
+        out.push_back({"touchdown_vx", number(touchdown_.vx)});
+    }
+}
+
+double lander_scene::divergence(const scene& other) const {
+    const auto* ghost = dynamic_cast<const lander_scene*>(&other);
+    if (ghost == nullptr) return std::numeric_limits<double>::quiet_NaN();
+    return std::hypot(body_.x - ghost->body_.x, body_.y - ghost->body_.y);
 }
 
 std::uint64_t lander_scene::state_hash() const {

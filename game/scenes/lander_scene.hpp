@@ -11,7 +11,10 @@
 #include "sim/random.hpp"
 #include "sim/scene.hpp"
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace ticklab::game {
@@ -33,6 +36,7 @@ public:
     void write_options(scene_options& options) const override;
     void report_fields(std::vector<report_field>& out) const override;
     [[nodiscard]] std::uint64_t state_hash() const override;
+    [[nodiscard]] double divergence(const scene& other) const override;
 
     void set_autopilot(bool on) noexcept { autopilot_ = on; }
     [[nodiscard]] bool autopilot_on() const noexcept { return autopilot_; }
@@ -45,10 +49,24 @@ public:
     [[nodiscard]] const lander_body& touchdown() const noexcept { return touchdown_; }
     // Height of the lowest foot above the ground below it, m.
     [[nodiscard]] double altitude() const noexcept;
+    // Why the lander crashed, every broken limit with its figure ("vertical speed 7.3 m/s over a
+    // limit of 2.5; off the pad"); empty unless crashed. Derived from touchdown() and the terrain.
+    [[nodiscard]] std::string crash_reason() const;
+    // Virtual seconds from the start to touchdown (or so far, while flying).
+    [[nodiscard]] double flight_seconds() const noexcept { return flight_s_; }
+
+    // The centre at each of the last trail_length ticks, oldest first: where the simulation (and
+    // the autopilot) sampled the lander. Drawing only: not in state_hash.
+    static constexpr std::size_t trail_length = 160;
+    [[nodiscard]] std::size_t trail_size() const noexcept { return trail_count_; }
+    [[nodiscard]] vec2 trail_point(std::size_t i) const noexcept {
+        return trail_[(trail_next_ + trail_length - trail_count_ + i) % trail_length];
+    }
 
 private:
     void fly(const lander_controls& controls, double dt);
     void judge_contact();
+    void remember_position() noexcept;
 
     scene_options options_;
     random_source rng_;
@@ -60,6 +78,10 @@ private:
     bool autopilot_ = false;
     bool thrusting_ = false;  // during the last tick, for the flame
     std::uint64_t ticks_ = 0;
+    double flight_s_ = 0.0;                   // virtual seconds flown until touchdown; for the report, not state
+    std::array<vec2, trail_length> trail_{};  // ring buffer of tick positions
+    std::size_t trail_next_ = 0;
+    std::size_t trail_count_ = 0;
 };
 
 }  // namespace ticklab::game

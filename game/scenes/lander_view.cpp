@@ -21,6 +21,8 @@ constexpr rgba flame_outer{247, 140, 107, 255};
 constexpr rgba flame_inner{255, 230, 150, 255};
 constexpr rgba crashed_colour{239, 71, 111, 255};
 constexpr rgba landed_colour{6, 214, 160, 255};
+constexpr rgba trail_colour{120, 200, 255, 255};
+constexpr rgba limit_colour{6, 214, 160, 255};
 
 // A point given in the lander's frame (m, upright = y up), placed in the world.
 struct placement {
@@ -49,6 +51,36 @@ void draw_terrain(const lander_terrain& terrain, draw_list& out) {
     out.triangles.push_back({{left, top - 1.2f}, {right, top}, {left, top}, pad_colour});
     out.lines.push_back({{left, top}, {right, top}, pad_colour});
     out.lines.push_back({{left, top + 0.3f}, {right, top + 0.3f}, pad_colour});
+    // The pad's limits: both feet (foot_spread either side of the centre) must land between these.
+    for (const float x : {left, right}) out.lines.push_back({{x, top}, {x, top + 6.0f}, limit_colour});
+}
+
+// A mark at every tick's position: where the simulation, and the autopilot, sampled the lander.
+// At 5 Hz they stand 200 ms apart, and the gaps between them are what the controller never saw.
+void draw_trail(const lander_scene& scene, draw_list& out) {
+    const std::size_t n = scene.trail_size();
+    for (std::size_t i = 0; i < n; ++i) {
+        const vec2 at = scene.trail_point(i);
+        if (i + 1 < n) out.lines.push_back({at, scene.trail_point(i + 1), trail_colour});
+        constexpr float r = 0.45f;
+        out.triangles.push_back({{at.x - r, at.y - r}, {at.x + r, at.y - r}, {at.x, at.y + r}, trail_colour});
+    }
+}
+
+// The camera: a 16:9 window on the world centred on the (drawn) lander and kept inside the world.
+// 80 m wide while high, 56 m near the ground, so the 4.8 m lander is drawn at least 48 px tall on a
+// scene area 800 px wide (1280x720 with the panel); the zoom eases in from 50 m to 20 m above the ground.
+void follow(double x, double y, double ground, draw_list& out) {
+    constexpr double aspect = 9.0 / 16.0;
+    const double low = std::clamp((y - ground - 20.0) / 30.0, 0.0, 1.0);  // 0 below 20 m, 1 from 50 m up
+    const double w = 56.0 + (80.0 - 56.0) * low;
+    const double h = w * aspect;
+    const double left = std::clamp(x - 0.5 * w, 0.0, lander_scene::width - w);
+    // The lander a little below the middle, but the ground in view once it is within reach.
+    const double bottom =
+        std::clamp(std::max(y - 0.8 * h, std::min(y - 0.45 * h, ground - 3.0)), 0.0, lander_scene::height - h);
+    out.world_size = {static_cast<float>(w), static_cast<float>(h)};
+    out.world_origin = {static_cast<float>(left), static_cast<float>(bottom)};
 }
 
 }  // namespace
@@ -56,14 +88,15 @@ void draw_terrain(const lander_terrain& terrain, draw_list& out) {
 void lander_scene::draw(draw_list& out, double alpha) const {
     using p = lander_physics;
     const double a = std::clamp(alpha, 0.0, 2.0);  // above 1: extrapolated (see scene::draw)
-    out.world_size = {static_cast<float>(width), static_cast<float>(height)};
     draw_terrain(terrain_, out);
+    draw_trail(*this, out);
 
     // Interpolate the angle the short way round, so a wrap at +-pi does not spin the drawing.
     const double turn = std::remainder(body_.angle - previous_.angle, 2.0 * std::numbers::pi);
     const double angle = previous_.angle + turn * a;
     const placement at{previous_.x + (body_.x - previous_.x) * a, previous_.y + (body_.y - previous_.y) * a,
                        std::cos(angle), std::sin(angle)};
+    follow(at.x, at.y, terrain_.height_at(at.x), out);
 
     const rgba hull = state_ == lander_state::crashed ? crashed_colour : hull_colour;
     // Descent stage (a trapezoid), ascent cabin (a triangle), window, legs.
@@ -76,7 +109,7 @@ void lander_scene::draw(draw_list& out, double alpha) const {
         out.lines.push_back({at(side * (p::foot_spread - 0.6), -p::foot_drop),
                              at(side * (p::foot_spread + 0.4), -p::foot_drop), leg_colour});
     }
-    if (thrusting_) {
+    if (thrusting_ && state_ == lander_state::flying) {  // the flame goes out on touchdown
         // The flame's length flickers with the tick count: deterministic, and visibly alive.
         const double length = 2.6 + 0.6 * static_cast<double>(ticks_ % 3);
         out.triangles.push_back({at(-0.9, -1.3), at(0.9, -1.3), at(0.0, -1.3 - length), flame_outer});
@@ -101,6 +134,17 @@ void lander_scene::hud_lines(std::vector<std::string>& out) const {
     out.emplace_back(line);
     std::snprintf(line, sizeof line, "state: %s", std::string{to_string(state_)}.c_str());
     out.emplace_back(line);
+    if (state_ == lander_state::crashed) {
+        // One broken limit a line, so the HUD box stays narrow.
+        std::string reason = crash_reason();
+        std::string prefix = "crash: ";
+        for (std::size_t start = 0; start < reason.size();) {
+            const std::size_t end = std::min(reason.find("; ", start), reason.size());
+            out.push_back(prefix + reason.substr(start, end - start));
+            prefix = "       ";
+            start = end + 2;
+        }
+    }
     std::snprintf(line, sizeof line, "autopilot: %s", autopilot_ ? "on" : "off");
     out.emplace_back(line);
 }

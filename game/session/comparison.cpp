@@ -16,6 +16,14 @@ rgba faded(rgba colour, std::uint8_t opacity) {
 
 }  // namespace
 
+loop_settings ghost_settings(const loop_settings& main) {
+    loop_settings out = main;
+    out.strategy = main.ghost_strategy;
+    if (main.ghost_tick_rate_hz != 0) out.tick_rate_hz = main.ghost_tick_rate_hz;
+    out.compare = false;
+    return out;
+}
+
 void append_ghost(draw_list& out, const draw_list& ghost, std::uint8_t opacity) {
     for (circle_shape c : ghost.circles) {
         c.fill = faded(c.fill, opacity);
@@ -40,9 +48,7 @@ void comparison::advance(session& main) {
         return;
     }
     const bool step = main.settings.single_step;
-    ghost_->settings = main.settings;
-    ghost_->settings.strategy = main.settings.ghost_strategy;
-    ghost_->settings.compare = false;
+    ghost_->settings = ghost_settings(main.settings);
     ghost_->settings.single_step = step;
     ghost_->input() = main.input();
     ghost_->update_frame(ghost_->advance());
@@ -59,9 +65,7 @@ void comparison::on_tick(session& main, ticklab::nanoseconds due) {
 void comparison::after_frame(session& main) {
     if (start_ != start_state::reset_done) return;
     start_ = start_state::none;
-    loop_settings initial = main.settings;
-    initial.strategy = main.settings.ghost_strategy;
-    initial.compare = false;
+    loop_settings initial = ghost_settings(main.settings);
     initial.single_step = false;
     source_ = std::make_unique<shifted_time_source>(main.time_source());
     ghost_ = std::make_unique<session>(*source_, main.current_entry().name, main.options(), initial);

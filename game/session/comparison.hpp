@@ -8,7 +8,7 @@
 //   comparison.after_frame(main);       // end of main's frame: a started comparison builds the ghost
 //   comparison.draw_ghost(out);         // after main's shapes: the ghost's, translucent
 //
-// The ghost takes all of main's settings except the strategy (loop_settings::ghost_strategy).
+// The ghost takes all of main's settings except the strategy and tick rate (ghost_settings).
 // Starting is exact: main's scene is reset right after one of its ticks (so its scripts restart on
 // a tick boundary), and the ghost's clock is shifted so that its virtual time 0 is that tick's due
 // time. With the same strategy, both then run the same ticks at the same moments, bit for bit. A
@@ -16,6 +16,7 @@
 // taken before main advances, so both see the same held keys and the same new events in a frame.
 
 #include "sim/draw_list.hpp"
+#include "sim/loop_settings.hpp"
 
 #include <ticklab/time_source.hpp>
 
@@ -25,6 +26,10 @@
 namespace ticklab::game {
 
 class session;
+
+// Main's settings as the ghost runs them: the same, but for ghost_strategy and, when set,
+// ghost_tick_rate_hz; never comparing itself.
+[[nodiscard]] loop_settings ghost_settings(const loop_settings& main);
 
 // Appends `ghost`'s shapes to `out`, faded towards white at `opacity` (0..255), so they read as a
 // ghost over the main scene's shapes.
@@ -45,7 +50,8 @@ private:
 
 class comparison {
 public:
-    static constexpr std::uint8_t ghost_opacity = 120;
+    // Strong enough to read on a projector: the ghost shows as a pale twin, not a smudge.
+    static constexpr std::uint8_t ghost_opacity = 200;
 
     comparison();
     ~comparison();

@@ -96,6 +96,7 @@ const ticklab::frame_stats& session::advance() {
         comparison_.stop();
     }
     settings.single_step = false;
+    counted_load_ms_ = 0.0;
     timeline_.begin_frame(loop_);
     const ticklab::frame_stats& stats = loop_.advance(*this);
     timeline_.end_frame(loop_, clock.paused());
@@ -108,11 +109,24 @@ void session::advance_to(ticklab::nanoseconds virtual_time) {
     if (!replay_.holding()) tasks_.advance_to(virtual_time);  // a finished replay freezes scripts too
 }
 
+void session::spend_load(double ms) {
+    if (count_load_) {
+        counted_load_ms_ += ms;
+    } else {
+        busy_wait_ms(ms);
+    }
+}
+
+ticklab::nanoseconds session::counted_tick_cost() const noexcept {
+    if (!count_load_ || settings.tick_load_ms <= 0.0) return ticklab::nanoseconds{0};
+    return frame_time(settings.tick_load_ms);
+}
+
 void session::tick(const ticklab::tick_info& tick) {
     timeline_.add_tick(tick.time);
     tick_input input = input_.take_for_tick();
     if (!replay_input(input)) return;
-    busy_wait_ms(settings.tick_load_ms);
+    spend_load(settings.tick_load_ms);
     const phase_timer tick_timer;
     scene_->tick(input, tick.dt_seconds);
     timings_.tick.add(tick_timer.elapsed_ms());
@@ -127,7 +141,7 @@ void session::update_frame(const ticklab::frame_stats& frame) {
     if (last_frame_) timings_.frame.add(std::chrono::duration<double, std::milli>(now - *last_frame_).count());
     last_frame_ = now;
     tasks_.run_frame(frame.frame_index);
-    busy_wait_ms(settings.frame_load_ms);
+    spend_load(settings.frame_load_ms);
     // Render tasks come last, after everything else in the frame, just before the front end draws.
     tasks_.run_render();
     const double frame_ms = ticklab::to_milliseconds(frame.real);

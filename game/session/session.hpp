@@ -84,12 +84,20 @@ public:
     [[nodiscard]] phase_timings& timings() noexcept { return timings_; }
     [[nodiscard]] const phase_timings& timings() const noexcept { return timings_; }
 
+    // Manual-clock runs (headless, screenshot) model the machine: the artificial tick and frame
+    // load is counted, not slept, and the clock adds it to the next frame (run/frame_clock.hpp).
+    void count_load(bool on) noexcept { count_load_ = on; }
+    // The load counted since the last advance() began (ms): ticks x tick load + frame load.
+    [[nodiscard]] double counted_load_ms() const noexcept { return counted_load_ms_; }
+
     // loop_client
     void advance_to(ticklab::nanoseconds virtual_time) override;
     void tick(const ticklab::tick_info& tick) override;
+    [[nodiscard]] ticklab::nanoseconds counted_tick_cost() const noexcept override;
 
 private:
     void start_scene();
+    void spend_load(double ms);  // busy-waits, or counts it (count_load)
     void start_pending_replay_work();  // at a tick boundary only
     void end_recording_and_replay();
     [[nodiscard]] bool replay_input(tick_input& input);  // false: a finished replay holds the scene
@@ -112,6 +120,8 @@ private:
     phase_timings timings_;
     std::optional<std::chrono::steady_clock::time_point> last_frame_;  // for timings_.frame
     std::uint64_t scene_starts_ = 0;
+    bool count_load_ = false;
+    double counted_load_ms_ = 0.0;
 };
 
 }  // namespace ticklab::game

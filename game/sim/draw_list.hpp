@@ -50,6 +50,9 @@ struct triangle_shape {
 
 struct draw_list {
     vec2 world_size{100.0f, 100.0f};
+    // The bottom-left corner of the shown rectangle, in world units: a camera. The front end shows
+    // [world_origin, world_origin + world_size]; shapes outside it are clipped.
+    vec2 world_origin{0.0f, 0.0f};
     rgba background{12, 14, 22, 255};
     std::vector<circle_shape> circles;
     std::vector<triangle_shape> triangles;

@@ -1,13 +1,18 @@
 #pragma once
-// Named presets that each show one thing about the fixed-timestep loop, with a short explanation.
+// A lesson: a named preset that shows one thing about the fixed-timestep loop, with a short
+// explanation, the claim a test proves on the real loop (tests/game/run/lesson_claims_test.cpp) and
+// the figures the HUD shows while it runs. The lessons themselves are data files read by
+// run/lesson_library.hpp (assets/lessons/*.json).
 //
 // Usage:
-//   if (const lesson* l = find_lesson("spiral")) {
-//       lesson_setup setup;           // the defaults
-//       l->configure(setup);          // the lesson's scene and settings
-//   }
+//   lesson_setup setup;           // the defaults
+//   l.configure(setup);           // the lesson's scene and settings
 // The command line applies a lesson before its other flags (so they can still change it); the
 // panel applies one to the running session. docs/lessons.md is the guided tour.
+//
+// A lesson pins everything its claim depends on (FPS cap, vsync, tick rate, load, ball count), so it
+// teaches the same on a 60, 144 or 240 Hz display: a headless run models that machine
+// (run/frame_clock.hpp), and the test runs every lesson at --frame-ms 4, 8.3 and 16.7.
 
 #include "sim/loop_settings.hpp"
 #include "sim/scene.hpp"
@@ -16,6 +21,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ticklab::game {
 
@@ -24,20 +30,34 @@ struct lesson_setup {
     std::string scene = "balls";
     scene_options options;
     loop_settings loop;
-    std::optional<double> frame_ms;  // real time per frame in headless and screenshot runs
+    std::optional<double> frame_ms;         // real time per frame in headless and screenshot runs
+    std::optional<double> frame_jitter_ms;  // headless and screenshot runs: a display's wobble
 };
 
 struct lesson {
-    std::string_view name;         // for --lesson
-    std::string_view title;        // one line, for lists
-    std::string_view explanation;  // two or three sentences, shown while the lesson runs
-    void (*configure)(lesson_setup& setup);
+    std::string name;         // for --lesson
+    std::string title;        // one line, for lists
+    std::string explanation;  // two or three sentences, shown while the lesson runs
+    std::string claim;        // what the learner will see, as the lesson's test checks it
+    // The figures the HUD shows for this lesson, in order: ticks_per_frame, alpha, dropped_ms,
+    // debt_ms, fps, sim_speed, frame_ms, lander_fall, lander_drift (app/ui/hud_figures.hpp draws them).
+    std::vector<std::string> hud_figures;
+    // The one setting the lesson is about, flipped by the before/after key (apply_toggle): "" (none),
+    // "smoothing", "catch-up", "max-loops", "frame-load" or "extrapolation".
+    std::string toggle;
+    std::vector<std::string> questions;  // for the class to discuss
+    lesson_setup setup;
+
+    void configure(lesson_setup& out) const { out = setup; }
 };
 
-[[nodiscard]] std::span<const lesson> lesson_table();
-// nullptr when no lesson has that name.
-[[nodiscard]] const lesson* find_lesson(std::string_view name);
-// "basics, 10hz, ..." for error messages.
-[[nodiscard]] std::string lesson_names();
+// The toggles a lesson may name, and the figures its HUD list may hold.
+[[nodiscard]] std::span<const std::string_view> lesson_toggles();
+[[nodiscard]] std::span<const std::string_view> hud_figure_names();
+
+// Flips `toggle` in `settings` between the lesson's value (`lesson_value`) and the other side:
+// smoothing none <-> interpolate, extrapolation extrapolate <-> interpolate, catch-up uncapped <-> drop, max-loops its
+// value <-> 8 (or 3 when it is 8), frame-load its value <-> 0. Returns false for "" or an unknown toggle.
+bool apply_toggle(std::string_view toggle, const loop_settings& lesson_value, loop_settings& settings);
 
 }  // namespace ticklab::game

@@ -28,16 +28,19 @@ struct loop_settings {
     std::uint32_t max_loops = 8;      // 1..64
     double time_scale = 1.0;          // 0.1..16 in the panel
     bool paused = false;
-    bool single_step = false;         // one-shot: the session clears it once the step is requested
-    double fps_cap = 0.0;             // 0 = no cap
+    bool single_step = false;  // one-shot: the session clears it once the step is requested
+    double fps_cap = 0.0;      // 0 = no cap
     bool vsync = true;
-    double tick_load_ms = 0.0;        // artificial busy work inside every tick
-    double frame_load_ms = 0.0;       // artificial busy work once per frame
+    double tick_load_ms = 0.0;   // artificial busy work inside every tick
+    double frame_load_ms = 0.0;  // artificial busy work once per frame
     loop_strategy strategy;
     double frame_time_clamp_ms = 250.0;  // (0, 10000], for catch_up::clamp_frame_time
-    // The comparison view: a ghost simulation of the same scene running `ghost_strategy`.
+    // The comparison view: a ghost simulation of the same scene running `ghost_strategy` at
+    // `ghost_tick_rate_hz`. It starts as a copy of main's (--compare changes only the keys it
+    // names), so the ghost differs from main in nothing but what the learner asked for.
     bool compare = false;
-    loop_strategy ghost_strategy{.step_mode = ticklab::stepping::variable};
+    loop_strategy ghost_strategy;
+    std::uint32_t ghost_tick_rate_hz = 0;  // 0: main's tick rate; else 1..1000
 };
 
 }  // namespace ticklab::game

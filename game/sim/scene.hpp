@@ -11,6 +11,7 @@
 #include "sim/tick_input.hpp"
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -58,6 +59,14 @@ public:
     virtual void start_scripts(scene_services& services) { static_cast<void>(services); }
     // Extra report keys, e.g. {"lander_state", "\"landed\""}.
     virtual void report_fields(std::vector<report_field>& out) const { static_cast<void>(out); }
+
+    // How far `other` (the same scene in a comparison ghost) has drifted from this one, in the
+    // scene's own units (balls: mean position error over matched balls; lander: distance between
+    // the two landers, m). NaN when the scene has no such measure or `other` is another scene.
+    [[nodiscard]] virtual double divergence(const scene& other) const {
+        static_cast<void>(other);
+        return std::numeric_limits<double>::quiet_NaN();
+    }
 
     // Hash of the full simulation state: equal for equal trajectories.
     [[nodiscard]] virtual std::uint64_t state_hash() const = 0;

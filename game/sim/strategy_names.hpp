@@ -30,8 +30,9 @@ inline constexpr std::array<named_choice<ticklab::stepping>, 2> stepping_choices
      ticklab::stepping::variable},
 }};
 
-inline constexpr std::array<named_choice<ticklab::catch_up>, 4> catch_up_choices{{
-    {"drop", "cap, drop backlog", "at most MAX_LOOPS ticks; the backlog is dropped (seed 004, Godot's 8 steps)",
+inline constexpr std::array<named_choice<ticklab::catch_up>, 5> catch_up_choices{{
+    {"drop", "cap, drop backlog",
+     "at most MAX_LOOPS ticks; the backlog is dropped, the tick's phase kept (text 004's cap, Godot's 8 steps)",
      ticklab::catch_up::drop_backlog},
     {"clamp", "clamp frame time", "a frame brings at most the clamp (Fiedler 0.25 s, Bevy 250 ms, Unity)",
      ticklab::catch_up::clamp_frame_time},
@@ -39,6 +40,9 @@ inline constexpr std::array<named_choice<ticklab::catch_up>, 4> catch_up_choices
      ticklab::catch_up::keep_debt},
     {"none", "no cap", "every due tick runs: the spiral of death, stopped only by the safety limits",
      ticklab::catch_up::uncapped},
+    {"text004", "text 004 as printed",
+     "the text's loop: a tick runs when MORE than a tick is pending, so it runs a tick behind ours",
+     ticklab::catch_up::text_004},
 }};
 
 inline constexpr std::array<named_choice<smoothing>, 3> smoothing_choices{{

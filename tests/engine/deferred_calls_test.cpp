@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -112,13 +113,29 @@ TEST(DeferredCalls, ActionMaySpawnObjectsAndPostCalls) {
         [&](target& t) {
             for (int i = 0; i < 1000; ++i) objects.create(target{"spawn", {}});  // must not move `t`
             t.hits.push_back(tasks.now());
-            calls.call([&] { ++chained; }, 0ms);  // zero delay from inside dispatch: runs in this advance
+            calls.call([&] { ++chained; }, 0ms);  // zero delay from inside dispatch: the next pass
         },
         1ms);
     tasks.advance_to(1ms);
     EXPECT_EQ(objects.size(), 1001u);
     EXPECT_EQ(objects.get(a)->hits.size(), 1u);
+    EXPECT_EQ(chained, 0);
+    EXPECT_EQ(calls.time_until_next(), 0ms) << "due, waiting for the next pass";
+    tasks.advance_to(1ms);
     EXPECT_EQ(chained, 1);
+}
+
+TEST(DeferredCalls, CallRepostingItselfWithNoDelayRunsOncePerPass) {
+    scheduler tasks;
+    deferred_calls calls{tasks};
+    int runs = 0;
+    std::function<void()> again = [&] {
+        if (++runs < 100) calls.call(again, 0ms);  // the cap turns a hang into a failure
+    };
+    calls.call(again, 0ms);
+    for (int ms = 0; ms < 5; ++ms) tasks.advance_to(std::chrono::milliseconds{ms});
+    EXPECT_EQ(runs, 5);
+    EXPECT_EQ(calls.pending(), 1u);
 }
 
 TEST(DeferredCalls, DestroyingTheExecutorTerminatesPendingCalls) {

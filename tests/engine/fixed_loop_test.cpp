@@ -233,3 +233,28 @@ TEST_F(FixedLoop, RejectsBadSettings) {
     EXPECT_NE(ticklab::check_time_scale(-2.0), "");
     EXPECT_NE(ticklab::check_max_loops(0), "");
 }
+
+TEST(FixedLoopPlan, BeginFramePlansTheTicksAndTargetBeforeAnyRuns) {
+    manual_time_source source;
+    fixed_loop loop{source, {.tick_rate_hz = 100, .max_loops = 3}};
+    struct counter final : ticklab::loop_client {
+        int ticks = 0;
+        void tick(const ticklab::tick_info&) override { ++ticks; }
+    } client;
+    source.advance(57ms);
+    const ticklab::frame_plan& plan = loop.begin_frame();
+    EXPECT_EQ(client.ticks, 0);
+    EXPECT_EQ(plan.frame_index, 1u);
+    EXPECT_EQ(plan.start, 0ms);
+    EXPECT_EQ(plan.ticks, 3u);
+    EXPECT_EQ(plan.target, 37ms) << "three ticks, then the 7 ms phase; the 20 ms behind them are dropped";
+    const ticklab::frame_stats& stats = loop.finish_frame(client);
+    EXPECT_EQ(client.ticks, 3);
+    EXPECT_EQ(loop.virtual_now(), plan.target);
+    EXPECT_EQ(stats.ticked, 30ms);
+    EXPECT_EQ(stats.simulated, 37ms);
+    EXPECT_EQ(stats.dropped, 20ms);
+    source.advance(3ms);
+    EXPECT_EQ(loop.finish_frame(client).frame_index, 2u) << "finish_frame plans the frame itself when needed";
+    EXPECT_EQ(client.ticks, 4);
+}

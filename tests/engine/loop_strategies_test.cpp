@@ -41,8 +41,9 @@ struct strategy_fixture : ::testing::Test {
 using LoopStrategies = strategy_fixture;
 
 TEST_F(LoopStrategies, ClampLimitsTheFrameTimeNotTheTickCount) {
-    fixed_loop loop{source, {.tick_rate_hz = 100, .max_loops = 2, .catch_up_mode = catch_up::clamp_frame_time,
-                             .frame_time_clamp = 250ms}};
+    fixed_loop loop{
+        source,
+        {.tick_rate_hz = 100, .max_loops = 2, .catch_up_mode = catch_up::clamp_frame_time, .frame_time_clamp = 250ms}};
     const auto& hitch = frame(loop, 10s);
     EXPECT_EQ(hitch.ticks, 25u) << "max_loops does not apply; 250 ms of 10 ms ticks does";
     EXPECT_EQ(hitch.dropped, 9750ms);
@@ -140,4 +141,36 @@ TEST_F(LoopStrategies, RejectsBadClamp) {
     fixed_loop loop{source};
     EXPECT_THROW(loop.set_frame_time_clamp(11s), std::invalid_argument);
     EXPECT_THROW(loop.set_frame_time_clamp(-1ms), std::invalid_argument);
+}
+
+TEST_F(LoopStrategies, Text004CapsAtMaxLoopsThenKeepsExactlyOneTickPending) {
+    fixed_loop loop{source, {.tick_rate_hz = 50, .max_loops = 8, .catch_up_mode = catch_up::text_004}};
+    const auto& hitch = frame(loop, 500ms);
+    EXPECT_EQ(hitch.ticks, 8u);
+    EXPECT_EQ(hitch.ticked, 160ms) << "IndependentTickRun(frameTime): ticks x TICK_TIME";
+    EXPECT_TRUE(hitch.capped);
+    EXPECT_EQ(hitch.dropped, 320ms) << "500 - 8 x 20, less the one tick kept pending";
+    EXPECT_EQ(loop.virtual_now() - loop.last_tick_time(), 20ms);
+    EXPECT_EQ(frame(loop, 20ms).ticks, 1u);
+    EXPECT_EQ(frame(loop, 0ms).ticks, 0u) << "exactly one tick pending is not more than one: no tick";
+    EXPECT_EQ(frame(loop, 1ms).ticks, 1u);
+}
+
+TEST_F(LoopStrategies, Text004SingleStepWhilePausedRunsOneTick) {
+    fixed_loop loop{source, {.tick_rate_hz = 50, .catch_up_mode = catch_up::text_004}};
+    loop.clock().pause();
+    EXPECT_EQ(frame(loop, 100ms).ticks, 0u);
+    loop.clock().request_step();
+    const auto& step = frame(loop, 16ms);
+    EXPECT_EQ(step.ticks, 1u);
+    EXPECT_TRUE(step.stepped);
+    EXPECT_EQ(loop.virtual_now(), 20ms);
+}
+
+TEST_F(LoopStrategies, Text004TicksAreTickTimeApartAtRatesThatDoNotDivideASecond) {
+    fixed_loop loop{source, {.tick_rate_hz = 60, .max_loops = 64, .catch_up_mode = catch_up::text_004}};
+    frame(loop, 1s);
+    ASSERT_EQ(client.times.size(), 60u);
+    EXPECT_EQ(client.times.back(), nanoseconds{60 * 16'666'666})
+        << "TICK_TIME = 16,666,666 ns: 40 ns a second short of the nanosecond rule's 1 s (docs/strategies.md)";
 }

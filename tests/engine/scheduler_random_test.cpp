@@ -83,6 +83,7 @@ public:
         int priority = 0;
         std::uint64_t seq = 0;
         bool paused = false;
+        bool held = false;  // posted for the instant advance_to was dispatching: waits for the next pass
         bool running = false;
         bool terminated_while_running = false;
         bool paused_while_running = false;
@@ -108,6 +109,10 @@ public:
         const int id = next_id++;
         tasks[id] = t;
         queue(tasks[id], tasks[id].due);
+        if (!frame_task && in_time_pass_ && t.due <= now) {
+            tasks[id].held = true;
+            held_.push_back(id);
+        }
         return id;
     }
 
@@ -129,6 +134,7 @@ public:
             t->paused_while_running = true;
         } else {
             t->paused = true;
+            t->held = false;
         }
         return true;
     }
@@ -166,6 +172,7 @@ public:
     }
 
     void advance_to(std::int64_t t) {
+        in_time_pass_ = true;
         for (;;) {
             const int id = next_due(false, t);
             if (id < 0) break;
@@ -173,17 +180,23 @@ public:
             run(id);
         }
         now = t;
+        in_time_pass_ = false;
+        if (ticks_ == 0) release();  // never ticked: held runs wait for the next pass only
+    }
+
+    // After the tick: the held runs join the queue at now, in the order they were posted.
+    void on_tick(std::int64_t k) {
+        release();
+        ticks_ = k;
     }
 
     void run_frame(std::int64_t f) {
         frame = f;
-        in_frame_ = true;
         for (;;) {
             const int id = next_due(true, f);
             if (id < 0) break;
             run(id);
         }
-        in_frame_ = false;
     }
 
 private:
@@ -194,7 +207,7 @@ private:
 
     std::int64_t earliest(bool frame_task) const {
         if (!frame_task) return now;
-        return in_frame_ ? frame : frame + 1;
+        return frame + 1;  // the next pass, also from inside a frame pass
     }
 
     void queue(task& t, std::int64_t due) {
@@ -207,7 +220,7 @@ private:
         int best = -1;
         const task* b = nullptr;
         for (const auto& [id, t] : tasks) {
-            if (t.frame_task != frame_task || t.paused || t.running || t.due > until) continue;
+            if (t.frame_task != frame_task || t.paused || t.held || t.running || t.due > until) continue;
             if (b == nullptr || t.due < b->due || (t.due == b->due && t.priority > b->priority) ||
                 (t.due == b->due && t.priority == b->priority && t.seq < b->seq)) {
                 best = id;
@@ -252,8 +265,20 @@ private:
         }
     }
 
+    void release() {
+        for (const int id : held_) {
+            const auto it = tasks.find(id);
+            if (it == tasks.end() || !it->second.held) continue;  // terminated or paused meanwhile
+            it->second.held = false;
+            it->second.due = now;
+        }
+        held_.clear();
+    }
+
     std::uint64_t next_seq_ = 0;
-    bool in_frame_ = false;
+    bool in_time_pass_ = false;
+    std::int64_t ticks_ = 0;
+    std::vector<int> held_;
 };
 
 // ---- the scheduler under test, with the same behaviours ------------------------------------------
@@ -326,7 +351,9 @@ private:
     }
 };
 
-void run_random_operations(std::uint64_t seed, int operations, std::int64_t time_unit = 1) {
+// `ticked`: every frame with time that passes ends with a tick (on_tick), so runs posted for now
+// wait for it; otherwise the scheduler is never ticked and they wait for the next advance_to.
+void run_random_operations(std::uint64_t seed, int operations, std::int64_t time_unit = 1, bool ticked = false) {
     std::mt19937_64 rng{seed};
     auto roll = [&](std::int64_t lo, std::int64_t hi) {
         return std::uniform_int_distribution<std::int64_t>{lo, hi}(rng);
@@ -336,6 +363,7 @@ void run_random_operations(std::uint64_t seed, int operations, std::int64_t time
     subject actual{time_unit};
     std::size_t checked = 0;
     std::uint64_t frame = 0;
+    std::uint64_t tick = 0;
 
     for (int op = 0; op < operations; ++op) {
         const std::int64_t choice = roll(0, 99);
@@ -392,6 +420,10 @@ void run_random_operations(std::uint64_t seed, int operations, std::int64_t time
             const std::int64_t step = roll(0, 3) == 0 ? 0 : roll(1, 40);
             actual.tasks.advance_to(nanoseconds{(expected.now + step) * time_unit});
             expected.advance_to(expected.now + step);
+            if (ticked && step > 0) {
+                actual.tasks.on_tick(++tick);
+                expected.on_tick(static_cast<std::int64_t>(tick));
+            }
             if (roll(0, 4) != 0) {
                 frame += roll(0, 19) == 0 ? 3 : 1;  // sometimes frames are skipped
                 actual.tasks.run_frame(frame);
@@ -437,6 +469,10 @@ TEST(SchedulerRandom, SecondSeedMatchesTheReferenceModel) {
 TEST(SchedulerRandom, TimeTasksSpreadOverTheWheelMatchTheReferenceModel) {
     // A model unit of 2^18 ns is a quarter of a wheel bucket: many runs share a bucket.
     run_random_operations(0x5eed'0003, 100'000, std::int64_t{1} << 18);
+}
+
+TEST(SchedulerRandom, TickedSchedulerHoldsZeroDelayRunsUntilTheTickAndMatchesTheModel) {
+    run_random_operations(0x5eed'0005, 100'000, 1, true);
 }
 
 TEST(SchedulerRandom, TimeTasksReachingTheFarHeapMatchTheReferenceModel) {

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -40,32 +41,6 @@ struct session final : ticklab::loop_client {
 };
 
 }  // namespace
-
-TEST(Scheduler, SeedTimeExampleRunsInOrder) {
-    scheduler tasks;
-    std::vector<std::pair<std::int64_t, std::string>> log;
-    // Task 1: every 5 ms from 5 to 15 (runs start in [5 ms, 16 ms)), normal priority.
-    tasks.schedule_time({.start = 5ms, .interval = 5ms, .duration = 11ms, .priority = 0},
-                        [&](task_context& c) { log.emplace_back(c.tasks.now() / 1ms, "T1"); });
-    // Task 2: every 4 ms from 11 to 19, high priority.
-    tasks.schedule_time({.start = 11ms, .interval = 4ms, .duration = 9ms, .priority = 1},
-                        [&](task_context& c) { log.emplace_back(c.tasks.now() / 1ms, "T2"); });
-    for (int ms = 1; ms <= 30; ++ms) tasks.advance_to(std::chrono::milliseconds{ms});
-    const std::vector<std::pair<std::int64_t, std::string>> expected{{5, "T1"},  {10, "T1"}, {11, "T2"},
-                                                                     {15, "T2"}, {15, "T1"}, {19, "T2"}};
-    EXPECT_EQ(log, expected);
-    EXPECT_EQ(tasks.size(), 0u) << "both tasks expire after their last run";
-}
-
-TEST(Scheduler, SeedFrameExampleRunsFourTimesThenExpires) {
-    scheduler tasks;
-    std::vector<std::uint64_t> frames;
-    const task_handle h = tasks.schedule_frame({.start = 200, .interval = 3, .duration = 10},
-                                               [&](task_context& c) { frames.push_back(c.tasks.frame()); });
-    for (std::uint64_t f = 1; f <= 300; ++f) tasks.run_frame(f);
-    EXPECT_EQ(frames, (std::vector<std::uint64_t>{200, 203, 206, 209}));
-    EXPECT_FALSE(tasks.valid(h));
-}
 
 TEST(Scheduler, EqualTimeAndPriorityRunInScheduleOrder) {
     scheduler tasks;
@@ -180,26 +155,6 @@ TEST(Scheduler, RenderTasksRunAfterFrameTasksInPriorityOrder) {
     EXPECT_EQ(order, "fRrfRr");
 }
 
-TEST(Scheduler, BudgetTaskCostingOneAndAHalfBudgetsRunsTwoFramesOfThree) {
-    ticklab::manual_time_source cost_clock;
-    scheduler tasks{{.cost_clock = &cost_clock}};
-    std::vector<std::uint64_t> ran;
-    const task_handle h = tasks.schedule_frame({.budget = 2ms}, [&](task_context& c) {
-        ran.push_back(c.tasks.frame());
-        cost_clock.advance(3ms);  // every run costs 3 ms of "CPU"
-    });
-    for (std::uint64_t f = 1; f <= 9; ++f) tasks.run_frame(f);
-    EXPECT_EQ(ran, (std::vector<std::uint64_t>{1, 2, 4, 5, 7, 8}));
-    const auto info = tasks.info(h);
-    ASSERT_TRUE(info);
-    EXPECT_EQ(info->runs, 6u);
-    EXPECT_EQ(info->skips, 3u);
-    EXPECT_EQ(info->last_cost, 3ms);
-    EXPECT_EQ(info->average_cost, 3ms);
-    EXPECT_EQ(info->max_cost, 3ms);
-    EXPECT_EQ(info->budget, 2ms);
-}
-
 TEST(Scheduler, BudgetDoesNotBankCreditFromCheapRuns) {
     ticklab::manual_time_source cost_clock;
     scheduler tasks{{.cost_clock = &cost_clock}};
@@ -258,34 +213,89 @@ TEST(Scheduler, TaskCanTerminateItselfAndScheduleIntoItsOwnSlotSafely) {
         EXPECT_FALSE(c.tasks.valid(c.self));
         // Many schedules while the terminated task's callable is still executing.
         for (int i = 0; i < 100; ++i) {
-            replacement = c.tasks.schedule_time({.interval = 1ms}, [&] { ++replacement_runs; });
+            replacement = c.tasks.schedule_time({.start = 1ms, .interval = 1ms}, [&] { ++replacement_runs; });
         }
     });
     tasks.advance_to(3ms);
     EXPECT_EQ(first_runs, 1);
-    EXPECT_EQ(replacement_runs, 100 * 4) << "each replacement ran at 0, 1, 2 and 3 ms";
+    EXPECT_EQ(replacement_runs, 100 * 3) << "each replacement ran at 1, 2 and 3 ms";
     EXPECT_EQ(tasks.size(), 100u);
 }
 
-TEST(Scheduler, TaskScheduledForNowDuringDispatchRunsInTheSameCallAfterQueuedPeers) {
-    scheduler tasks;
+TEST(Scheduler, TaskScheduledForNowDuringDispatchRunsFirstInTheNextPass) {
+    scheduler tasks;  // never ticked: the next pass is the next advance_to
     std::vector<std::string> log;
     tasks.schedule_time({.start = 5ms}, [&](task_context& c) {
         log.push_back("a");
         c.tasks.schedule_time({.start = c.tasks.now()}, [&](task_context& inner) {
             log.push_back("now@" + std::to_string(inner.tasks.now() / 1ms));
         });
-        c.tasks.schedule_time({.start = 0ms}, [&] { log.push_back("past"); });  // earlier = now
+        c.tasks.schedule_time({.start = 0ms}, [&] { log.push_back("past"); });   // earlier = now
+        c.tasks.schedule_time({.start = 7ms}, [&] { log.push_back("later"); });  // inside this pass: runs in it
     });
     tasks.schedule_time({.start = 5ms}, [&] { log.push_back("b"); });
     tasks.schedule_time({.start = 6ms}, [&] { log.push_back("c"); });
-    tasks.advance_to(5ms);
-    EXPECT_EQ(log, (std::vector<std::string>{"a", "b", "now@5", "past"}));
-    tasks.advance_to(6ms);
-    EXPECT_EQ(log.back(), "c");
+    tasks.advance_to(8ms);
+    EXPECT_EQ(log, (std::vector<std::string>{"a", "b", "c", "later"}));
+    tasks.schedule_time({.start = 9ms}, [&] { log.push_back("d"); });
+    tasks.advance_to(9ms);
+    EXPECT_EQ(log, (std::vector<std::string>{"a", "b", "c", "later", "now@8", "past", "d"}))
+        << "held runs go first, with the clock where the pass that held them ended";
 }
 
-TEST(Scheduler, FrameTaskScheduledDuringRunFrameForThisFrameRunsInIt) {
+TEST(Scheduler, ZeroDelayRunPostedBeforeATickRunsAfterThatTickWhateverTheFrames) {
+    // The same zero-delay post, in frames of 5 ms and of 20 ms over 10 ms ticks: it runs after the
+    // tick that follows it, with the clock at that tick's time, both times.
+    for (const nanoseconds frame_time : {5ms, 20ms}) {
+        scheduler tasks;
+        ticklab::manual_time_source source;
+        ticklab::fixed_loop loop{source, {.tick_rate_hz = 100, .max_loops = 8}};
+        std::vector<std::string> log;
+        struct client final : ticklab::loop_client {
+            scheduler& tasks;
+            std::vector<std::string>& log;
+            client(scheduler& s, std::vector<std::string>& l) : tasks{s}, log{l} {}
+            void advance_to(nanoseconds t) override { tasks.advance_to(t); }
+            void tick(const ticklab::tick_info& k) override {
+                log.push_back("tick@" + std::to_string(k.time / 1ms));
+                tasks.on_tick(k.index);
+            }
+        } game{tasks, log};
+        tasks.schedule_time({.start = 13ms}, [&](task_context& c) {
+            log.push_back("post@13");
+            c.tasks.schedule_time(
+                {}, [&](task_context& inner) { log.push_back("zero@" + std::to_string(inner.tasks.now() / 1ms)); });
+        });
+        for (int i = 0; i < 40ms / frame_time; ++i) {
+            source.advance(frame_time);
+            loop.advance(game);
+        }
+        EXPECT_EQ(log, (std::vector<std::string>{"tick@10", "post@13", "tick@20", "zero@20", "tick@30", "tick@40"}))
+            << "frames of " << frame_time / 1ms << " ms";
+    }
+}
+
+TEST(Scheduler, SelfRepostingZeroDelayTaskRunsOncePerTickAndTheFrameEnds) {
+    scheduler tasks;
+    ticklab::manual_time_source source;
+    ticklab::fixed_loop loop{source, {.tick_rate_hz = 100, .max_loops = 8}};
+    session game{tasks};
+    std::vector<nanoseconds> runs;
+    std::function<void()> repost = [&] {
+        runs.push_back(tasks.now());
+        if (runs.size() < 100) tasks.schedule_time({}, repost);  // no delay; the cap turns a hang into a failure
+    };
+    tasks.schedule_time({.start = 5ms}, repost);
+    source.advance(45ms);
+    game.frame(loop);  // four ticks: it must return
+    EXPECT_EQ(runs, (std::vector<nanoseconds>{5ms, 10ms, 20ms, 30ms, 40ms}));
+    loop.clock().pause();
+    source.advance(45ms);
+    game.frame(loop);  // no tick: it waits
+    EXPECT_EQ(runs.size(), 5u);
+}
+
+TEST(Scheduler, FrameTaskScheduledDuringRunFrameForThisFrameRunsInTheNextFrame) {
     scheduler tasks;
     std::vector<std::string> log;
     tasks.schedule_frame({.start = 3, .interval = 0}, [&](task_context& c) {
@@ -302,7 +312,8 @@ TEST(Scheduler, FrameTaskScheduledDuringRunFrameForThisFrameRunsInIt) {
     tasks.run_frame(2);
     tasks.advance_to(1ms);
     tasks.run_frame(3);
-    EXPECT_EQ(log, (std::vector<std::string>{"a3", "t3", "b3"}));
+    tasks.run_frame(4);
+    EXPECT_EQ(log, (std::vector<std::string>{"a3", "t3", "b4"}));
 }
 
 TEST(Scheduler, SelfReschedulingTaskMovesItsOwnInterval) {
@@ -420,4 +431,38 @@ TEST(Scheduler, DrivingFromInsideATaskIsRefused) {
     scheduler tasks;
     tasks.schedule_frame({}, [](task_context& c) { c.tasks.advance_to(1s); });
     EXPECT_THROW(tasks.run_frame(1), std::logic_error);
+}
+
+TEST(Scheduler, ARunObserverIsToldOfEveryRunAndSkipWithItsMeasuredCost) {
+    ticklab::manual_time_source cost_clock;
+    scheduler tasks{{.cost_clock = &cost_clock}};
+    std::vector<ticklab::task_run> seen;
+    std::vector<std::string> names;
+    tasks.set_run_observer([&](const ticklab::task_run& run) {
+        seen.push_back(run);
+        names.emplace_back(run.name);
+    });
+    tasks.schedule_frame({.budget = 2ms, .name = "heavy"}, [&] { cost_clock.advance(3ms); });
+    tasks.schedule_time({.start = 5ms, .name = "once"}, [] {});
+    for (std::uint64_t frame = 1; frame <= 3; ++frame) tasks.run_frame(frame);
+    tasks.advance_to(10ms);
+    // A 3 ms task on a 2 ms budget: runs, runs (credit 1 ms left), skips; then the one-shot time
+    // task (already ended when it is told, so a snapshot would never have shown it run).
+    ASSERT_EQ(seen.size(), 4U);
+    EXPECT_EQ(names, (std::vector<std::string>{"heavy", "heavy", "heavy", "once"}));
+    EXPECT_FALSE(seen[0].skipped);
+    EXPECT_EQ(seen[0].cost, 3ms);
+    EXPECT_EQ(seen[0].begin, 0ms);
+    EXPECT_EQ(seen[0].kind, ticklab::task_kind::frame);
+    EXPECT_FALSE(seen[1].skipped);
+    EXPECT_EQ(seen[1].begin, 3ms);
+    EXPECT_TRUE(seen[2].skipped);
+    EXPECT_EQ(seen[2].cost, 0ms);
+    EXPECT_EQ(seen[2].begin, 6ms);
+    EXPECT_EQ(seen[3].kind, ticklab::task_kind::time);
+    EXPECT_EQ(seen[3].due, 5'000'000);
+
+    tasks.set_run_observer(nullptr);
+    tasks.run_frame(4);
+    EXPECT_EQ(seen.size(), 4U) << "no observer, no calls";
 }

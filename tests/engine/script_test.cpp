@@ -96,13 +96,14 @@ script nested_forever(int& frames_alive, int& steps) {
 }  // namespace
 
 TEST(Script, WaitResumesAtTheExactVirtualTime) {
-    scheduler tasks;
+    scheduler tasks;  // never ticked: wait(0ms) resumes in the next advance_to
     script_host scripts{tasks};
     std::vector<nanoseconds> seen;
     tasks.advance_to(1ms);
     scripts.start(record_waits(tasks, seen));
     for (int ms = 2; ms <= 20; ms += 3) tasks.advance_to(std::chrono::milliseconds{ms});
-    EXPECT_EQ(seen, (std::vector<nanoseconds>{1ms, 4ms, 4ms, 11ms}));
+    EXPECT_EQ(seen, (std::vector<nanoseconds>{1ms, 4ms, 5ms, 12ms}))
+        << "wait(0ms) at 4 ms resumes in the next pass, at 5 ms where the pass that posted it ended";
     EXPECT_EQ(scripts.size(), 0u);
     EXPECT_EQ(tasks.size(), 0u);
 }
@@ -326,6 +327,26 @@ TEST(Script, WavesOfBallsReadLikeTheDesign) {
         tasks.on_tick(++tick);
     }
     EXPECT_EQ(spawned, (std::vector<std::pair<std::int64_t, int>>{{2, 5}, {4, 10}, {7, 15}}));
+}
+
+TEST(Script, ScriptLoopingOnWaitZeroRunsOncePerTickAndTheFrameEnds) {
+    scheduler tasks;
+    script_host scripts{tasks};
+    ticklab::manual_time_source source;
+    ticklab::fixed_loop loop{source, {.tick_rate_hz = 100, .max_loops = 8}};
+    session game{tasks};
+    std::vector<std::string> laps;
+    auto spinner = [&]() -> script {
+        while (laps.size() < 100) {  // the cap turns a hang into a failure
+            laps.push_back(std::to_string(tasks.now() / 1ms) + "@tick" + std::to_string(tasks.tick()));
+            co_await ticklab::wait(0s);
+        }
+    };
+    scripts.start(spinner());  // posted outside a pass: the first pass runs it
+    source.advance(30ms);
+    game.frame(loop);  // three ticks: it must return
+    EXPECT_EQ(laps, (std::vector<std::string>{"0@tick0", "0@tick0", "10@tick1", "20@tick2", "30@tick3"}))
+        << "the lap held before the first tick waits for it; each later lap waits for the next tick";
 }
 
 TEST(Script, BadArgumentsThrow) {

@@ -7,9 +7,13 @@
 //   ticklab::fixed_loop loop{source, {.tick_rate_hz = 60, .max_loops = 8}};
 //   while (running) {
 //       const ticklab::frame_stats& frame = loop.advance(game);  // read the clock once, run 0..max_loops ticks
-//       game.update_frame(frame.simulated);                      // once per frame, told the simulated time
+//       game.update_frame(frame.ticked);                         // once per frame: text 004's IndependentTickRun(frameTime)
 //       game.render(frame.alpha);                                // draw between the last two tick states
 //   }
+//
+// advance() is begin_frame() (read the clock, plan the frame: its index, ticks and target time)
+// then finish_frame() (run the planned ticks). Between the two the frame's target is known before
+// any of its ticks run (frame_executor uses that for the scheduler's frame window).
 //
 // Rules:
 // - Virtual time lives here. Tick k of the current schedule is due at origin + floor(k * 1e9 / hz) ns
@@ -22,9 +26,9 @@
 //   that has elapsed (alpha), so a change neither bursts nor loses a tick.
 // - Before each tick, `advance_to(due)` lets the client run timed work due up to and including the
 //   tick's due time; after the last tick, `advance_to(now)` covers the rest of the frame.
-// - Other strategies (variable stepping, a frame-time clamp, kept debt, no cap; tick-length time
-//   scaling) are selectable for comparison; see the enums below. Whatever the strategy, one frame
-//   runs at most safety_ticks_per_frame ticks.
+// - Other strategies (variable stepping, a frame-time clamp, kept debt, no cap, text 004's loop
+//   as printed; tick-length time scaling) are selectable for comparison; see the enums below.
+//   Whatever the strategy, one frame runs at most safety_ticks_per_frame ticks.
 // - Bad settings (rate outside [1, 1000] Hz, max_loops outside [1, 64]) throw std::invalid_argument.
 
 #include <ticklab/time.hpp>
@@ -49,10 +53,17 @@ enum class stepping : std::uint8_t {
 };
 
 enum class catch_up : std::uint8_t {
-    drop_backlog,      // at most max_loops ticks; the backlog past that is dropped (seed 004, Godot)
+    // At most max_loops ticks; the backlog past that is dropped, keeping the phase within the
+    // current tick (text 004 caps the same way but keeps a whole tick pending: see text_004).
+    drop_backlog,
     clamp_frame_time,  // a frame brings at most frame_time_clamp of time (Fiedler, Bevy, Unity)
     keep_debt,         // at most max_loops ticks; the backlog is kept and caught up later in bursts
     uncapped,          // every due tick runs: the spiral of death, stopped only by the safety limits
+    // Text 004's loop as printed, for comparison: a tick runs while MORE than TICK_TIME
+    // (floor(1e9 / hz) ns) is pending (`>`, where ours has `>=`), at most max_loops; then, if more
+    // than a tick is still pending, all but one tick is discarded (time0 = time1 - TICK_TIME). With
+    // 20 ms ticks on 20 ms frames it runs 0 1 1 1 ... ticks where ours runs 1 1 1 1: a tick behind.
+    text_004,
 };
 
 enum class time_scaling : std::uint8_t {
@@ -87,7 +98,8 @@ struct frame_stats {
     std::uint64_t frame_index = 0;        // 1 for the first frame
     std::uint32_t ticks = 0;              // ticks run this frame
     double alpha = 0.0;                   // [0, 1): how far virtual time is past the last tick (1 with variable stepping: the state is current)
-    nanoseconds simulated{0};             // virtual time that passed this frame (the seed's frameTime)
+    nanoseconds simulated{0};             // virtual time that passed this frame (ticks plus the change in phase)
+    nanoseconds ticked{0};                // the length of the ticks run this frame: text 004's frameTime
     nanoseconds real{0};                  // real time since the previous frame
     nanoseconds dropped{0};               // backlog discarded this frame by the cap
     nanoseconds tick_cost{0};             // real time spent inside ticks this frame
@@ -109,6 +121,17 @@ public:
     virtual void advance_to(nanoseconds virtual_time) { static_cast<void>(virtual_time); }
     // One fixed simulation step.
     virtual void tick(const tick_info& tick) = 0;
+    // Real time the last tick would have cost beyond what it took: a headless run models a slow
+    // machine by counting its artificial load instead of sleeping it. Added to tick_cost.
+    [[nodiscard]] virtual nanoseconds counted_tick_cost() const noexcept { return nanoseconds{0}; }
+};
+
+// A frame as begin_frame() planned it, before any of its ticks ran.
+struct frame_plan {
+    std::uint64_t frame_index = 0;
+    nanoseconds start{0};   // virtual time when the frame began (the previous frame's end)
+    nanoseconds target{0};  // virtual time the frame will end at (see finish_frame for the exception)
+    std::uint32_t ticks = 0;  // ticks it will run
 };
 
 class fixed_loop {
@@ -117,8 +140,17 @@ public:
     explicit fixed_loop(const time_source& source, loop_config config = {});
 
     // One frame: reads the clock once, runs due ticks (at most max_loops), drops any backlog past
-    // the cap, and returns the frame's figures (valid until the next call).
+    // the cap, and returns the frame's figures (valid until the next call). The same as
+    // begin_frame() then finish_frame(client).
     const frame_stats& advance(loop_client& client);
+    // The first half of advance(): reads the clock once and plans the frame (its index, ticks and
+    // target time), running nothing. Settings changed before finish_frame() apply from the next frame.
+    const frame_plan& begin_frame();
+    // The second half: runs the planned ticks, then advance_to(target). Calls begin_frame() first if
+    // it was not. The one case where the frame ends elsewhere than planned: catch_up::uncapped's
+    // real-time safety stop, which ends the ticks early and moves the target back to the last tick.
+    const frame_stats& finish_frame(loop_client& client);
+    [[nodiscard]] const frame_plan& plan() const noexcept { return plan_; }
 
     void set_tick_rate(std::uint32_t hz);
     void set_max_loops(std::uint32_t max_loops);
@@ -145,9 +177,13 @@ private:
     [[nodiscard]] nanoseconds due_time(std::uint64_t tick) const noexcept {
         return origin_time_ + tick_offset(tick - origin_tick_, config_.tick_rate_hz);
     }
-    void advance_fixed(loop_client& client, nanoseconds elapsed);
-    void advance_variable(loop_client& client, nanoseconds elapsed);
-    void run_tick(loop_client& client, nanoseconds due, double dt_seconds);
+    void plan_fixed(nanoseconds elapsed);
+    void plan_text_004(nanoseconds elapsed);
+    void plan_variable(nanoseconds elapsed);
+    void run_fixed(loop_client& client);
+    void run_tick(loop_client& client, nanoseconds due, nanoseconds length, double dt_seconds);
+    // Where the ticks of text 004's loop are due: floor(1e9 / hz) apart, from the last one.
+    [[nodiscard]] nanoseconds text_tick_time() const noexcept { return tick_offset(1, config_.tick_rate_hz); }
     [[nodiscard]] double scaled_dt(double dt_seconds) const noexcept;
     [[nodiscard]] double current_alpha() const noexcept;
 
@@ -160,6 +196,9 @@ private:
     nanoseconds now_{0};
     nanoseconds debt_{0};  // keep_debt / uncapped: virtual time owed to ticks not yet run
     frame_stats stats_;
+    frame_plan plan_;
+    bool planned_ = false;        // begin_frame() ran and finish_frame() has not yet
+    nanoseconds raw_target_{0};   // the target before the cap (for the uncapped safety stop)
 };
 
 // Checks without throwing; each returns an empty string when the value is allowed, else one line

@@ -23,9 +23,9 @@ struct task_handle {
     friend bool operator==(task_handle, task_handle) = default;
 };
 
-// What a task is scheduled on. Time tasks run on virtual time (nanoseconds); tick, frame and render
-// tasks on a count of ticks, frames and render passes.
-enum class task_kind : std::uint8_t { time, tick, frame, render };
+// What a task is scheduled on. Time tasks run on virtual time (nanoseconds); tick, frame, render
+// and idle tasks on a count of ticks, frames, render passes and idle passes.
+enum class task_kind : std::uint8_t { time, tick, frame, render, idle };
 
 [[nodiscard]] constexpr const char* to_string(task_kind kind) noexcept {
     switch (kind) {
@@ -37,6 +37,8 @@ enum class task_kind : std::uint8_t { time, tick, frame, render };
             return "frame";
         case task_kind::render:
             return "render";
+        case task_kind::idle:
+            return "idle";
     }
     return "?";
 }

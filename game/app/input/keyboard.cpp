@@ -40,6 +40,26 @@ void handle_key_down(const SDL_KeyboardEvent& key, game::session& session, keybo
         return;
     }
     auto& settings = session.settings;
+    // Ctrl with + - 0 is the text size, not the time scale.
+    if ((key.keysym.mod & KMOD_CTRL) != 0) {
+        switch (key.keysym.sym) {
+            case SDLK_PLUS:
+            case SDLK_EQUALS:
+            case SDLK_KP_PLUS:
+                requests.text_scale_step = 1;
+                return;
+            case SDLK_MINUS:
+            case SDLK_KP_MINUS:
+                requests.text_scale_step = -1;
+                return;
+            case SDLK_0:
+            case SDLK_KP_0:
+                requests.text_scale_reset = true;
+                return;
+            default:
+                break;
+        }
+    }
     switch (key.keysym.sym) {
         case SDLK_SPACE:
             toggle_pause(settings);
@@ -73,10 +93,25 @@ void handle_key_down(const SDL_KeyboardEvent& key, game::session& session, keybo
             if (key.repeat == 0) requests.screenshot = true;
             break;
         case SDLK_F1:
+            if (key.repeat == 0) requests.toggle_keys = true;
+            break;
+        case SDLK_F2:
             if (key.repeat == 0) requests.toggle_panel = true;
             break;
+        case SDLK_PAGEDOWN:
+            if (key.repeat == 0) requests.lesson_step = 1;
+            break;
+        case SDLK_PAGEUP:
+            if (key.repeat == 0) requests.lesson_step = -1;
+            break;
+        case SDLK_b:
+            if (key.repeat == 0) requests.lesson_toggle = true;
+            break;
+        case SDLK_F11:
+            if (key.repeat == 0) requests.toggle_fullscreen = true;
+            break;
         case SDLK_ESCAPE:
-            requests.quit = true;
+            if (key.repeat == 0) requests.escape = true;
             break;
         default:
             break;

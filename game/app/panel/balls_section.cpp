@@ -34,6 +34,7 @@ bool balls_settings(game::scene& scene, const game::session& session, scene_pane
     }
     ImGui::SameLine();
     ImGui::Checkbox("show asleep", &c.show_sleeping);
+    explain(terms::asleep);
 
     ImGui::Separator();
     ImGui::TextUnformatted("applied on reset");

@@ -22,6 +22,9 @@ bool lander_settings(game::scene& scene) {
         const game::lander_body& touchdown = lander->touchdown();
         ImGui::Text("touchdown: vy %+.2f m/s, vx %+.2f m/s, angle %+.1f deg", touchdown.vy, touchdown.vx,
                     touchdown.angle * 180.0 / std::numbers::pi);
+        if (lander->state() == game::lander_state::crashed) {
+            ImGui::TextColored({1.0f, 0.45f, 0.45f, 1.0f}, "crash: %s", lander->crash_reason().c_str());
+        }
     }
     return true;
 }

@@ -1,6 +1,6 @@
 #include "app/panel/panel_sections.hpp"
 #include "scenes/scene_registry.hpp"
-#include "sim/lessons.hpp"
+#include "run/lesson_library.hpp"
 
 #include <imgui.h>
 
@@ -15,10 +15,26 @@ void apply(game::session& session, const game::lesson& l, lessons_state& state) 
     l.configure(setup);
     session.settings = setup.loop;
     session.restart(*game::find_scene(setup.scene), setup.options);
-    state.active = std::string{l.name};
+    state.active = l.name;
 }
 
 }  // namespace
+
+void step_lesson(game::session& session, lessons_state& state, int step) {
+    const auto table = game::lesson_table();
+    if (table.empty() || step == 0) return;
+    const game::lesson* active = game::find_lesson(state.active);
+    const auto count = static_cast<std::ptrdiff_t>(table.size());
+    const std::ptrdiff_t from = active != nullptr ? active - table.data() : (step > 0 ? -1 : 0);
+    const std::ptrdiff_t to = ((from + step) % count + count) % count;
+    apply(session, table[static_cast<std::size_t>(to)], state);
+    state.picked = static_cast<std::size_t>(to);
+}
+
+bool toggle_lesson_setting(game::session& session, const lessons_state& state) {
+    const game::lesson* active = game::find_lesson(state.active);
+    return active != nullptr && game::apply_toggle(active->toggle, active->setup.loop, session.settings);
+}
 
 void lessons(game::session& session, lessons_state& state) {
     const auto table = game::lesson_table();
@@ -29,29 +45,28 @@ void lessons(game::session& session, lessons_state& state) {
     std::size_t& picked = *state.picked;
 
     if (active != nullptr) {
-        ImGui::TextUnformatted(std::string{active->title}.c_str());
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextDisabled("%s", std::string{active->explanation}.c_str());
+        ImGui::TextUnformatted(active->title.c_str());  // wraps: titles are longer than the panel
+        ImGui::TextDisabled("%s", active->explanation.c_str());
         ImGui::PopTextWrapPos();
+        if (!active->toggle.empty()) ImGui::TextDisabled("B: before/after (%s)", active->toggle.c_str());
+        ImGui::TextDisabled("PageUp / PageDown: previous / next lesson");
         ImGui::Separator();
     }
     label("Lesson");
-    const std::string preview{table[picked].title};
+    const std::string& preview = table[picked].title;
     if (ImGui::BeginCombo("##lesson", preview.c_str())) {
         for (std::size_t i = 0; i < table.size(); ++i) {
-            const std::string title{table[i].title};
-            if (ImGui::Selectable(title.c_str(), i == picked)) picked = i;
+            const std::string& title = table[i].title;
+            // Choosing a lesson applies it at once: what the text describes is what runs.
+            if (ImGui::Selectable(title.c_str(), i == picked)) {
+                picked = i;
+                apply(session, table[i], state);
+            }
         }
         ImGui::EndCombo();
     }
-    const game::lesson& chosen = table[picked];
-    if (&chosen != active) {
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextUnformatted(std::string{chosen.explanation}.c_str());
-        ImGui::PopTextWrapPos();
-    }
-    if (ImGui::Button(&chosen == active ? "Restart lesson" : "Apply lesson", {-1.0f, 0.0f}))
-        apply(session, chosen, state);
+    if (active != nullptr && ImGui::Button("Restart lesson", {-1.0f, 0.0f})) apply(session, *active, state);
 }
 
 }  // namespace ticklab::app::panel_sections

@@ -36,9 +36,12 @@ void help(const panel_context& context, panel_requests& requests) {
         {"Up / W", "thrust"},
         {"Left Right / A D", "rotate"},
         {"Mouse", "click, drag to fling"},
-        {"F1", "hide / show this panel"},
+        {"F1", "all keys over the scene"},
+        {"F2", "hide / show this panel"},
+        {"F11", "fullscreen"},
+        {"Ctrl + / - / 0", "text size"},
         {"F12", "screenshot"},
-        {"Esc", "quit"},
+        {"Esc, Esc", "quit (asks first)"},
     };
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
         for (const auto& key : keys) {
@@ -50,6 +53,13 @@ void help(const panel_context& context, panel_requests& requests) {
         }
         ImGui::EndTable();
     }
+    // Presentation: kept between runs (presentation_settings).
+    float scale = context.text_scale;
+    label("Text size");
+    if (ImGui::SliderFloat("##text_scale", &scale, min_text_scale, max_text_scale, "%.2fx"))
+        requests.text_scale = scale;
+    bool fullscreen = context.fullscreen;
+    if (ImGui::Checkbox("Fullscreen (F11)", &fullscreen)) requests.toggle_fullscreen = true;
     if (ImGui::Button("Save screenshot (F12)")) requests.screenshot = true;
     if (!context.last_screenshot.empty()) ImGui::TextWrapped("Saved %s", context.last_screenshot.c_str());
     ImGui::TextDisabled("Renderer: %s", context.renderer_name.c_str());

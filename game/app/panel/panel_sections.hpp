@@ -23,6 +23,12 @@ void scheduler(ticklab::scheduler* tasks, scheduler_panel_state& state);
 void scene(game::session& session, scene_panel_state& state);
 // Named presets with their explanation; the running lesson's stays on show.
 void lessons(game::session& session, lessons_state& state);
+// PageDown / PageUp: applies the lesson `step` places after the active one (wrapping; the first
+// when none is active).
+void step_lesson(game::session& session, lessons_state& state, int step);
+// B: flips the active lesson's toggle (sim/lessons.hpp) in the running settings. False when the
+// lesson has none.
+bool toggle_lesson_setting(game::session& session, const lessons_state& state);
 // Record to a file, replay one, and the progress of either.
 void replay(game::session& session, replay_panel_state& state, lessons_state& lessons);
 void help(const panel_context& context, panel_requests& requests);
@@ -34,5 +40,20 @@ bool lander_settings(game::scene& scene);
 
 // A label column of fixed width on the left, the widget filling the rest of the line.
 void label(const char* text);
+// A short tooltip on the item just drawn, for the terms the lessons use (terms::alpha, ...).
+void explain(const char* text);
+
+namespace terms {
+inline constexpr const char* alpha =
+    "alpha: how far real time is past the last tick, as a fraction of a tick (0 to 1). "
+    "The frame draws that far between the last two tick states.";
+inline constexpr const char* dropped =
+    "dropped: time the loop owed but threw away because MAX_LOOPS capped the ticks in one frame. "
+    "The simulation falls behind real time by that much.";
+inline constexpr const char* debt = "debt: time still owed after this frame's ticks, carried to the next frame.";
+inline constexpr const char* asleep = "asleep: a ball at rest is not simulated until something touches it.";
+inline constexpr const char* late = "late: a tick run after the moment it was due (a frame started after it).";
+inline constexpr const char* burst = "burst: a frame that ran more than one tick to catch up.";
+}  // namespace terms
 
 }  // namespace ticklab::app::panel_sections

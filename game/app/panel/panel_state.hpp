@@ -3,6 +3,7 @@
 // control_panel object (no function statics), so two panels, or a panel made again, start fresh.
 
 #include "app/panel/throttled_value.hpp"
+#include "app/platform/presentation_file.hpp"
 
 #include <ticklab/scheduler.hpp>
 
@@ -21,11 +22,15 @@ struct panel_context {
     bool vsync_refused = false;           // the renderer said no to the last vsync change
     std::string last_screenshot;          // where F12 last saved, for the help section
     ticklab::scheduler* tasks = nullptr;  // for the tasks table; null while the session exposes none
+    float text_scale = 1.0f;              // the HUD's and the panel's text size
+    bool fullscreen = false;
 };
 
 // What the panel asks of the window this frame.
 struct panel_requests {
     bool screenshot = false;
+    std::optional<float> text_scale;  // a new text size from the slider
+    bool toggle_fullscreen = false;
 };
 
 // The state hashes the strategies section shows: main and ghost, read 10 times a second.
@@ -46,7 +51,7 @@ struct replay_panel_state {
 };
 
 struct timeline_panel_state {
-    int span_index = 2;  // into the section's list of spans (0.5 s)
+    int span_index = 3;  // into the section's list of spans (0.5 s)
 };
 
 struct loop_panel_state {

@@ -23,7 +23,7 @@ float sample_at(void* data, int i) {
 
 // One plot with its name and latest value on the left and a scale that fits the history.
 void plot(const char* name, const char* unit, const game::frame_history& history, sample_field field,
-          bool histogram = false, float fixed_max = 0.0f) {
+          bool histogram = false, float fixed_max = 0.0f, const char* term = nullptr) {
     plot_source source{&history, field};
     const int count = static_cast<int>(history.size());
     float latest = 0.0f;
@@ -39,15 +39,19 @@ void plot(const char* name, const char* unit, const game::frame_history& history
     std::snprintf(latest_text, sizeof latest_text, "%.2f %s", latest, unit);
     const float top = ImGui::GetCursorPosY();
     ImGui::TextUnformatted(name);
+    if (term != nullptr) explain(term);
     ImGui::TextDisabled("%s", latest_text);
-    ImGui::SameLine(110.0f);
+    ImGui::SameLine(110.0f * ImGui::GetFontSize() / 15.0f);
     ImGui::SetCursorPosY(top);
     const ImVec2 size{ImGui::GetContentRegionAvail().x, 34.0f};
     const std::string id = std::string("##") + name;
+    // The scale: the plot runs from 0 at the bottom to the top value written on it.
+    char scale[48];
+    std::snprintf(scale, sizeof scale, "0 to %.*f %s", high * 1.15f < 10.0f ? 2 : 0, high * 1.15f, unit);
     if (histogram) {
-        ImGui::PlotHistogram(id.c_str(), sample_at, &source, count, 0, nullptr, 0.0f, high * 1.15f, size);
+        ImGui::PlotHistogram(id.c_str(), sample_at, &source, count, 0, scale, 0.0f, high * 1.15f, size);
     } else {
-        ImGui::PlotLines(id.c_str(), sample_at, &source, count, 0, nullptr, 0.0f, high * 1.15f, size);
+        ImGui::PlotLines(id.c_str(), sample_at, &source, count, 0, scale, 0.0f, high * 1.15f, size);
     }
 }
 
@@ -80,15 +84,16 @@ void statistics(const game::session& session) {
         ImGui::Text("%.2f ms", ticklab::to_milliseconds(frame.real));
         ImGui::EndTable();
     }
-    ImGui::Text("ticks %llu   dropped %.1f ms   max %u/frame", static_cast<unsigned long long>(frame.total_ticks),
-                ticklab::to_milliseconds(frame.total_dropped), frame.max_ticks_per_frame);
+    ImGui::TextWrapped("ticks %llu   dropped %.1f ms   max %u/frame",
+                       static_cast<unsigned long long>(frame.total_ticks),
+                       ticklab::to_milliseconds(frame.total_dropped), frame.max_ticks_per_frame);
 
     const auto& history = session.history();
     plot("FPS", "fps", history, &game::frame_sample::fps);
     plot("Frame time", "ms", history, &game::frame_sample::frame_ms);
     plot("Ticks/frame", "", history, &game::frame_sample::ticks, true);
-    plot("Alpha", "", history, &game::frame_sample::alpha, false, 1.0f);
-    plot("Dropped", "ms", history, &game::frame_sample::dropped_ms, true);
+    plot("Alpha", "", history, &game::frame_sample::alpha, false, 1.0f, terms::alpha);
+    plot("Dropped", "ms", history, &game::frame_sample::dropped_ms, true, 0.0f, terms::dropped);
 }
 
 }  // namespace ticklab::app::panel_sections

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cinttypes>
+#include <cmath>
 #include <cstdio>
 
 namespace ticklab::app::panel_sections {
@@ -75,7 +76,10 @@ void loop_state(const game::session& session) {
         ImGui::TextColored({1.0f, 0.35f, 0.35f, 1.0f}, "Safety limit hit: stopped after %u ticks this frame",
                            frame.ticks);
     }
-    if (frame.debt.count() > 0) ImGui::Text("Debt carried: %.1f ms", ticklab::to_milliseconds(frame.debt));
+    if (frame.debt.count() > 0) {
+        ImGui::Text("Debt carried: %.1f ms", ticklab::to_milliseconds(frame.debt));
+        explain(terms::debt);
+    }
 }
 
 void ghost_state(const game::session& session, const game::session& ghost, state_hashes& hashes) {
@@ -90,6 +94,15 @@ void ghost_state(const game::session& session, const game::session& ghost, state
         ImGui::TextColored({0.4f, 0.9f, 0.6f, 1.0f}, "same state, bit for bit");
     } else {
         ImGui::TextColored({1.0f, 0.75f, 0.3f, 1.0f}, "states differ");
+    }
+    const double drift = session.current_scene().divergence(ghost.current_scene());
+    if (std::isfinite(drift)) {
+        ImGui::Text("divergence %.3f %s", drift, session.current_entry().name == "lander" ? "m apart" : "mean error");
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip(
+                "How far the ghost has drifted from main: balls, the mean distance between\n"
+                "each ball and its twin (world units); lander, the distance between the landers.");
+        }
     }
 }
 

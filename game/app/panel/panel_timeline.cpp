@@ -36,7 +36,8 @@ constexpr float tick_row = 16.0f;
 constexpr float alpha_row = 16.0f;
 constexpr float row_gap = 3.0f;
 
-constexpr std::array<float, 6> spans_seconds{0.1f, 0.25f, 0.5f, 1.0f, 2.0f, 4.0f};
+// Down to 50 ms: at 500 fps a frame is then still about 6 px wide on the 300 px strip.
+constexpr std::array<float, 7> spans_seconds{0.05f, 0.1f, 0.25f, 0.5f, 1.0f, 2.0f, 4.0f};
 
 ImU32 frame_colour(const game::timeline_frame& frame) {
     if (frame.paused && frame.ticks == 0) return paused_frame;
@@ -160,7 +161,7 @@ void beat_line(const game::timeline_recorder& timeline) {
         const std::uint32_t ticks = timeline.frame_at(i).ticks;
         used += static_cast<std::size_t>(std::snprintf(text + used, sizeof text - used, " %u", std::min(ticks, 99u)));
     }
-    ImGui::TextUnformatted(text);
+    ImGui::TextWrapped("%s", text);  // wraps inside the panel at any text size
 }
 
 void swatch(ImU32 colour, const char* text) {
@@ -172,12 +173,16 @@ void legend() {
     ImGui::TextDisabled("frames:");
     swatch(one_tick_frame, "1 tick");
     swatch(burst_frame, "burst");
+    explain(terms::burst);
     swatch(zero_tick_frame, "no tick");
     swatch(dropped_hatch, "dropped");
+    explain(terms::dropped);
     ImGui::TextDisabled("marks: ticks where due;");
     swatch(tick_late, "late");
+    explain(terms::late);
     ImGui::SameLine(0.0f, 8.0f);
     ImGui::TextDisabled("bars: alpha");
+    explain(terms::alpha);
 }
 
 }  // namespace

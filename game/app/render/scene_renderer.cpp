@@ -93,7 +93,7 @@ std::optional<pixel_target> scene_renderer::window_pixels() {
 }
 
 void scene_renderer::draw(const game::draw_list& list, screen_rect area, float pixel_scale, const SDL_Rect* limit) {
-    view_ = world_view{list.world_size, area};
+    view_ = world_view{list.world_size, area, list.world_origin};
     // Everything below is clipped to `limit` by SDL or by the same clip rectangle, pixel for pixel
     // as without it: fills, 1:1 copies and triangles cover the same pixels inside it either way.
     SDL_RenderSetClipRect(renderer_, limit);

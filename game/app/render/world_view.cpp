@@ -4,7 +4,7 @@
 
 namespace ticklab::app {
 
-world_view::world_view(game::vec2 world_size, screen_rect area) {
+world_view::world_view(game::vec2 world_size, screen_rect area, game::vec2 origin) : origin_{origin} {
     if (world_size.x <= 0.0f || world_size.y <= 0.0f || area.w <= 0.0f || area.h <= 0.0f) {
         scale_ = 0.0f;
         viewport_ = {area.x, area.y, 0.0f, 0.0f};
@@ -18,12 +18,12 @@ world_view::world_view(game::vec2 world_size, screen_rect area) {
 
 game::vec2 world_view::to_screen(game::vec2 world) const {
     // The world's origin is its bottom-left corner, the screen's is top-left.
-    return {viewport_.x + world.x * scale_, viewport_.y + viewport_.h - world.y * scale_};
+    return {viewport_.x + (world.x - origin_.x) * scale_, viewport_.y + viewport_.h - (world.y - origin_.y) * scale_};
 }
 
 game::vec2 world_view::to_world(game::vec2 screen) const {
     if (scale_ == 0.0f) return {};
-    return {(screen.x - viewport_.x) / scale_, (viewport_.y + viewport_.h - screen.y) / scale_};
+    return {origin_.x + (screen.x - viewport_.x) / scale_, origin_.y + (viewport_.y + viewport_.h - screen.y) / scale_};
 }
 
 }  // namespace ticklab::app

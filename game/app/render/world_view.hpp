@@ -24,7 +24,8 @@ public:
     world_view() = default;
     // The world is centred in `area`, letterboxed on the axis with room to spare. A degenerate world
     // or area gives a view that maps everything to the area's corner rather than dividing by zero.
-    world_view(game::vec2 world_size, screen_rect area);
+    // `origin` is the world point shown at the rectangle's bottom-left corner (draw_list::world_origin).
+    world_view(game::vec2 world_size, screen_rect area, game::vec2 origin = {0.0f, 0.0f});
 
     [[nodiscard]] game::vec2 to_screen(game::vec2 world) const;
     [[nodiscard]] game::vec2 to_world(game::vec2 screen) const;
@@ -36,6 +37,7 @@ public:
 private:
     float scale_ = 1.0f;
     screen_rect viewport_;
+    game::vec2 origin_{0.0f, 0.0f};
 };
 
 }  // namespace ticklab::app

@@ -16,10 +16,12 @@ struct style_spec {
 };
 
 constexpr std::array<style_spec, static_cast<std::size_t>(hud_style::count)> styles{{
-    {true, 20.0f, theme::hud_text},   // title
-    {false, 15.0f, theme::hud_text},  // body
-    {false, 14.0f, theme::hud_dim},   // dim
-    {true, 26.0f, theme::hud_alert},  // alert
+    {true, 20.0f, theme::hud_text},    // title
+    {false, 15.0f, theme::hud_text},   // body
+    {false, 14.0f, theme::hud_dim},    // dim
+    {true, 26.0f, theme::hud_alert},   // alert
+    {true, 30.0f, theme::hud_figure},  // figure: read from the back row
+    {true, 30.0f, theme::hud_alert},   // figure_alert
 }};
 
 const style_spec& spec(hud_style style) {
@@ -29,26 +31,49 @@ const style_spec& spec(hud_style style) {
 }  // namespace
 
 hud::hud(SDL_Renderer* renderer, const font_files& fonts, float pixel_scale)
-    : renderer_{renderer}, pixel_scale_{pixel_scale} {
-    for (std::size_t i = 0; i < fonts_.size(); ++i) {
-        const auto& path = styles[i].bold ? fonts.bold : fonts.mono;
-        const int size = static_cast<int>(std::lround(styles[i].points * pixel_scale));
-        fonts_[i] = TTF_OpenFont(path.string().c_str(), size);
-        if (fonts_[i] == nullptr) {
-            const std::string error = TTF_GetError();
-            for (TTF_Font* font : fonts_) {
-                if (font != nullptr) TTF_CloseFont(font);
-            }
-            throw startup_error("cannot open font " + path.string() + ": " + error);
-        }
-    }
+    : renderer_{renderer}, files_{fonts}, pixel_scale_{pixel_scale} {
+    open_fonts();
 }
 
 hud::~hud() {
     for (auto& block : cache_) {
         for (auto& slot : block) SDL_DestroyTexture(slot.texture);
     }
-    for (TTF_Font* font : fonts_) TTF_CloseFont(font);
+    close_fonts();
+}
+
+void hud::open_fonts() {
+    for (std::size_t i = 0; i < fonts_.size(); ++i) {
+        const auto& path = styles[i].bold ? files_.bold : files_.mono;
+        const int size = static_cast<int>(std::lround(styles[i].points * pixel_scale_ * text_scale_));
+        fonts_[i] = TTF_OpenFont(path.string().c_str(), size);
+        if (fonts_[i] == nullptr) {
+            const std::string error = TTF_GetError();
+            close_fonts();
+            throw startup_error("cannot open font " + path.string() + ": " + error);
+        }
+    }
+}
+
+void hud::close_fonts() {
+    for (TTF_Font*& font : fonts_) {
+        if (font != nullptr) TTF_CloseFont(font);
+        font = nullptr;
+    }
+}
+
+void hud::set_text_scale(float scale) {
+    if (scale == text_scale_) return;
+    close_fonts();
+    text_scale_ = scale;
+    open_fonts();
+    // Every cached line was shaped at the old size.
+    for (auto& block : cache_) {
+        for (auto& slot : block) {
+            SDL_DestroyTexture(slot.texture);
+            slot = {};
+        }
+    }
 }
 
 void hud::refresh(cached_line& slot, const hud_line& line) {
@@ -67,16 +92,16 @@ void hud::refresh(cached_line& slot, const hud_line& line) {
     ++renders_;
 }
 
-SDL_FRect hud::box(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1) {
+float hud::line_height(const cached_line& slot) const {
+    return static_cast<float>(slot.h > 0 ? slot.h : TTF_FontLineSkip(fonts_[1]) / 2);
+}
+
+SDL_FRect hud::box(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1, float y1) {
     auto& cache = cache_[static_cast<std::size_t>(corner)];
     if (cache.size() < lines.size()) cache.resize(lines.size());
     if (lines.empty()) return {x0, y0, 0.0f, 0.0f};
     const float pad = 8.0f * pixel_scale_;
     const float gap = 2.0f * pixel_scale_;
-    // An empty line is a half-height spacer between groups.
-    const auto line_height = [&](const cached_line& slot) {
-        return static_cast<float>(slot.h > 0 ? slot.h : TTF_FontLineSkip(fonts_[1]) / 2);
-    };
     float width = 0.0f;
     float height = 0.0f;
     for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -85,26 +110,25 @@ SDL_FRect hud::box(hud_corner corner, std::span<const hud_line> lines, float x0,
         height += line_height(cache[i]) + gap;
     }
     const float box_w = width + 2.0f * pad;
-    const float x = corner == hud_corner::top_left ? x0 : x1 - box_w;
-
-    return {x, y0, box_w, height - gap + 2.0f * pad};
+    const float box_h = height - gap + 2.0f * pad;
+    const float x = corner == hud_corner::top_right ? x1 - box_w : x0;
+    const float top = corner == hud_corner::bottom_left ? y1 - box_h : y0;
+    return {x, top, box_w, box_h};
 }
 
-void hud::draw(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1) {
-    const SDL_FRect backdrop = box(corner, lines, x0, y0, x1);
+void hud::draw(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1, float y1) {
+    const SDL_FRect backdrop = box(corner, lines, x0, y0, x1, y1);
     if (lines.empty()) return;
-    auto& cache = cache_[static_cast<std::size_t>(corner)];
+    const auto& cache = cache_[static_cast<std::size_t>(corner)];
     const float pad = 8.0f * pixel_scale_;
     const float gap = 2.0f * pixel_scale_;
-    const auto line_height = [&](const cached_line& slot) {
-        return static_cast<float>(slot.h > 0 ? slot.h : TTF_FontLineSkip(fonts_[1]) / 2);
-    };
     const float x = backdrop.x;
+    const float top = backdrop.y;
     const auto& b = theme::hud_backdrop;
     SDL_SetRenderDrawColor(renderer_, b.r, b.g, b.b, b.a);
     SDL_RenderFillRectF(renderer_, &backdrop);
 
-    float line_y = y0 + pad;
+    float line_y = top + pad;
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const auto& slot = cache[i];
         if (slot.texture != nullptr) {

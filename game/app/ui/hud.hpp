@@ -3,9 +3,9 @@
 // like part of the game. Each line's texture is kept and re-rendered only when its text changes.
 //
 // Usage:
-//   hud overlay{renderer, fonts, pixel_scale};           // throws startup_error
+//   hud overlay{renderer, fonts, pixel_scale};           // throws startup_error; `fonts` outlives it
 //   lines.push_back({"PAUSED", hud_style::alert});
-//   overlay.draw(hud_corner::top_left, lines, {x0, y0, x1, y1});   // the area to sit in, output pixels
+//   overlay.draw(hud_corner::top_left, lines, x0, y0, x1, y1);   // the area to sit in, output pixels
 
 #include "app/ui/font_files.hpp"
 
@@ -20,9 +20,10 @@
 
 namespace ticklab::app {
 
-enum class hud_style : std::uint8_t { title, body, dim, alert, count };
+// `figure` is a lesson's key figure, large for the back row; `figure_alert` the same past a limit.
+enum class hud_style : std::uint8_t { title, body, dim, alert, figure, figure_alert, count };
 // Each corner is a separate block of lines with its own cached textures.
-enum class hud_corner : std::uint8_t { top_left, top_right, count };
+enum class hud_corner : std::uint8_t { top_left, top_right, bottom_left, count };
 
 struct hud_line {
     std::string text;
@@ -38,10 +39,14 @@ public:
     hud(const hud&) = delete;
     hud& operator=(const hud&) = delete;
 
-    // Draws `lines` on a translucent backdrop in `corner` of the rectangle (x0, y0)-(x1, y1).
-    void draw(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1);
+    // Draws `lines` on an opaque backdrop in `corner` of the rectangle (x0, y0)-(x1, y1).
+    void draw(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1, float y1);
     // Where draw() would put the block's backdrop (nothing drawn); the lines' textures are made.
-    [[nodiscard]] SDL_FRect box(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1);
+    [[nodiscard]] SDL_FRect box(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1,
+                                float y1);
+    // The text scale (1 = the designed sizes): the fonts are opened again at the new size, so the
+    // text stays sharp. Throws startup_error when a font cannot be opened.
+    void set_text_scale(float scale);
     // How many line textures were rendered since start-up (unchanged lines cost nothing).
     [[nodiscard]] std::uint64_t renders() const noexcept { return renders_; }
 
@@ -54,10 +59,16 @@ private:
         int h = 0;
     };
     void refresh(cached_line& slot, const hud_line& line);
+    // An empty line is a half-height spacer between groups.
+    [[nodiscard]] float line_height(const cached_line& slot) const;
+    void open_fonts();
+    void close_fonts();
 
     SDL_Renderer* renderer_;
     std::array<TTF_Font*, static_cast<std::size_t>(hud_style::count)> fonts_{};
+    const font_files& files_;
     float pixel_scale_;
+    float text_scale_ = 1.0f;
     std::array<std::vector<cached_line>, static_cast<std::size_t>(hud_corner::count)> cache_;
     std::uint64_t renders_ = 0;
 };

@@ -26,29 +26,52 @@ void fps_meter::add_frame(ticklab::nanoseconds real) {
     frames_ = 0;
 }
 
-void build_hud_lines(const game::session& session, const fps_meter& fps, const std::string& notice,
-                     std::vector<hud_line>& loop_lines, std::vector<hud_line>& scene_lines) {
+void build_hud_lines(const game::session& session, const fps_meter& fps, std::span<const hud_figure> figures,
+                     const std::string& notice, std::vector<hud_line>& loop_lines, std::vector<hud_line>& scene_lines) {
     auto& out = loop_lines;
     out.clear();
     const auto& loop = session.loop();
-    const auto& frame = loop.stats();
     out.push_back({std::string(session.current_entry().title), hud_style::title});
-    out.push_back({format("FPS %6.1f   frame %6.2f ms", fps.fps(), fps.frame_ms()), hud_style::body});
-    out.push_back({format("tick %4u Hz  ticks this frame %2u", loop.tick_rate(), frame.ticks), hud_style::body});
+    for (hud_figure figure : figures) out.push_back(figure_line(figure, session, fps));
     out.push_back(
-        {format("virtual %9.3f s  scale %5.2fx", ticklab::to_seconds(loop.virtual_now()), loop.clock().time_scale()),
+        {format("tick %u Hz  FPS %.0f  frame %.1f ms", loop.tick_rate(), fps.fps(), fps.frame_ms()), hud_style::body});
+    out.push_back(
+        {format("virtual %.3f s  scale %.2fx", ticklab::to_seconds(loop.virtual_now()), loop.clock().time_scale()),
          hud_style::body});
-    out.push_back({format("alpha %.2f%s   dropped %.1f ms", frame.alpha,
-                          session.settings.strategy.smoothing_mode == game::smoothing::none ? " (off)" : "",
-                          ticklab::to_milliseconds(frame.total_dropped)),
-                   hud_style::dim});
     if (loop.clock().paused()) out.push_back({"PAUSED", hud_style::alert});
-    if (!notice.empty()) out.push_back({notice, hud_style::dim});
+    if (!notice.empty()) out.push_back({notice, hud_style::alert});
 
     std::vector<std::string> text;
     session.current_scene().hud_lines(text);
     scene_lines.clear();
     for (auto& line : text) scene_lines.push_back({std::move(line), hud_style::body});
+}
+
+void build_key_lines(bool expanded, std::vector<hud_line>& out) {
+    out.clear();
+    if (!expanded) {
+        out.push_back({"F1 keys  Space pause  . step  +/- speed  Tab scene  F2 panel", hud_style::body});
+        return;
+    }
+    // docs/inputs.md holds the same list; keep them together.
+    out.push_back({"Keys (F1 closes)", hud_style::title});
+    for (const char* line : {
+             "Space        pause / resume",
+             ".            one tick while paused",
+             "+ / -        time scale",
+             "[ / ]        tick rate",
+             "Tab          next scene",
+             "R            reset the scene",
+             "Up/W Left/A Right/D   thrust, rotate",
+             "Click, drag  push or throw a ball",
+             "F2           show / hide the panel",
+             "F11          fullscreen",
+             "Ctrl + / -   text size (Ctrl 0 resets)",
+             "F12          screenshot",
+             "Escape twice quit",
+         }) {
+        out.push_back({line, hud_style::body});
+    }
 }
 
 }  // namespace ticklab::app

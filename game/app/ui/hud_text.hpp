@@ -3,6 +3,7 @@
 // Two blocks, so the scene's readouts sit apart from the loop's and cover less of the scene.
 
 #include "app/ui/hud.hpp"
+#include "app/ui/hud_figures.hpp"
 #include "session/session.hpp"
 
 #include <string>
@@ -25,9 +26,13 @@ private:
     double frame_ms_ = 0.0;
 };
 
-// The loop's figures (top-left block) and the scene's own lines (top-right block). `notice` is a
-// transient message (e.g. where F12 saved the screenshot); empty for none.
-void build_hud_lines(const game::session& session, const fps_meter& fps, const std::string& notice,
-                     std::vector<hud_line>& loop_lines, std::vector<hud_line>& scene_lines);
+// The loop's block (top-left: the title, `figures` large, then the rest of the loop's figures) and
+// the scene's own lines (top-right block). `notice` is a transient message (where F12 saved the
+// screenshot, "Press Escape again to quit"); empty for none.
+void build_hud_lines(const game::session& session, const fps_meter& fps, std::span<const hud_figure> figures,
+                     const std::string& notice, std::vector<hud_line>& loop_lines, std::vector<hud_line>& scene_lines);
+
+// The bottom-left block: one line of the main keys, or with `expanded` (F1) every key.
+void build_key_lines(bool expanded, std::vector<hud_line>& out);
 
 }  // namespace ticklab::app

@@ -21,7 +21,8 @@ ImVec4 to_imgui(game::rgba c, float alpha = 1.0f) {
     return {c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, alpha};
 }
 
-void apply_style() {
+void apply_style(float text_scale) {
+    ImGui::GetStyle() = ImGuiStyle{};
     ImGui::StyleColorsDark();
     ImGuiStyle& style = ImGui::GetStyle();
     style.WindowRounding = 0.0f;
@@ -31,7 +32,12 @@ void apply_style() {
     style.FramePadding = {6.0f, 4.0f};
     style.ItemSpacing = {8.0f, 6.0f};
     style.WindowPadding = {10.0f, 10.0f};
+    // Every frame outlined, so an unchecked checkbox or an empty field reads on a projector.
+    style.FrameBorderSize = 1.0f;
     ImVec4* colors = style.Colors;
+    colors[ImGuiCol_Border] = {0.55f, 0.62f, 0.72f, 0.85f};
+    colors[ImGuiCol_Text] = {0.94f, 0.95f, 0.97f, 1.0f};
+    colors[ImGuiCol_TextDisabled] = {0.70f, 0.74f, 0.80f, 1.0f};  // explanations: dim but readable
     colors[ImGuiCol_WindowBg] = to_imgui(theme::panel_background);
     colors[ImGuiCol_Header] = to_imgui(theme::panel_header);
     colors[ImGuiCol_HeaderHovered] = to_imgui(theme::panel_header, 0.85f);
@@ -39,8 +45,9 @@ void apply_style() {
     colors[ImGuiCol_FrameBg] = {0.12f, 0.14f, 0.19f, 1.0f};
     colors[ImGuiCol_FrameBgHovered] = {0.17f, 0.21f, 0.28f, 1.0f};
     colors[ImGuiCol_FrameBgActive] = {0.20f, 0.26f, 0.34f, 1.0f};
-    colors[ImGuiCol_SliderGrab] = to_imgui(theme::accent);
-    colors[ImGuiCol_SliderGrabActive] = to_imgui(theme::accent, 0.8f);
+    // Half-transparent grabs: the value printed on the slider stays readable over them.
+    colors[ImGuiCol_SliderGrab] = to_imgui(theme::accent, 0.45f);
+    colors[ImGuiCol_SliderGrabActive] = to_imgui(theme::accent, 0.65f);
     colors[ImGuiCol_CheckMark] = to_imgui(theme::accent);
     colors[ImGuiCol_Button] = {0.19f, 0.30f, 0.40f, 1.0f};
     colors[ImGuiCol_ButtonHovered] = {0.24f, 0.40f, 0.52f, 1.0f};
@@ -48,6 +55,21 @@ void apply_style() {
     colors[ImGuiCol_PlotLines] = to_imgui(theme::accent);
     colors[ImGuiCol_PlotHistogram] = to_imgui(theme::accent);
     colors[ImGuiCol_TitleBg] = colors[ImGuiCol_TitleBgActive] = {0.10f, 0.11f, 0.15f, 1.0f};
+    style.ScaleAllSizes(text_scale);
+}
+
+// The panel's one font, rasterised at the output resolution and the text scale and shown at 1:1, so
+// text stays sharp on HiDPI screens and when enlarged.
+void build_font(const std::filesystem::path& sans, float pixel_scale, float text_scale) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    ImFontConfig config;
+    config.OversampleH = 2;
+    if (io.Fonts->AddFontFromFileTTF(sans.string().c_str(), std::round(15.0f * pixel_scale * text_scale), &config) ==
+        nullptr) {
+        io.Fonts->AddFontDefault();
+    }
+    io.FontGlobalScale = 1.0f / pixel_scale;
 }
 
 // ImGui's rectangles (PrimRect, PrimRectUV: text, plain fills): the triangle pair (a, b, c),
@@ -68,7 +90,11 @@ bool is_rectangle(const ImDrawVert* v, const ImDrawIdx* i) {
 }  // namespace
 
 imgui_layer::imgui_layer(const window& win, const font_files& fonts, bool persist_layout)
-    : window_{win.sdl_window()}, renderer_{win.renderer()}, software_{win.renderer_name() == "software"} {
+    : window_{win.sdl_window()},
+      renderer_{win.renderer()},
+      software_{win.renderer_name() == "software"},
+      sans_{fonts.sans},
+      pixel_scale_{win.pixel_scale()} {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
@@ -79,16 +105,8 @@ imgui_layer::imgui_layer(const window& win, const font_files& fonts, bool persis
             io.IniFilename = ini_path_.c_str();
         }
     }
-    apply_style();
-
-    // Rasterise at the output resolution and scale back, so text is sharp on HiDPI screens.
-    const float scale = win.pixel_scale();
-    ImFontConfig config;
-    config.OversampleH = 2;
-    if (io.Fonts->AddFontFromFileTTF(fonts.sans.string().c_str(), std::round(15.0f * scale), &config) == nullptr) {
-        io.Fonts->AddFontDefault();
-    }
-    io.FontGlobalScale = 1.0f / scale;
+    apply_style(1.0f);
+    build_font(sans_, pixel_scale_, 1.0f);
 
     ImGui_ImplSDL2_InitForSDLRenderer(win.sdl_window());
     ImGui_ImplSDLRenderer_Init(win.renderer());
@@ -98,6 +116,15 @@ imgui_layer::~imgui_layer() {
     ImGui_ImplSDLRenderer_Shutdown();
     ImGui_ImplSDL2_Shutdown();
     ImGui::DestroyContext();
+}
+
+void imgui_layer::set_text_scale(float scale) {
+    if (scale == text_scale_) return;
+    text_scale_ = scale;
+    apply_style(scale);
+    build_font(sans_, pixel_scale_, scale);
+    // The backend uploads the atlas again at the next frame.
+    ImGui_ImplSDLRenderer_DestroyFontsTexture();
 }
 
 void imgui_layer::process_event(const SDL_Event& event) {

@@ -14,6 +14,7 @@
 #include <SDL.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,8 @@ public:
     [[nodiscard]] bool wants_mouse() const;
 
     void begin_frame(float pixel_scale);
+    // Text and widget size (1 = designed): the font atlas is built again at the new size, not scaled.
+    void set_text_scale(float scale);
     void render();  // end_frame() then draw()
     // Ends the frame's widgets into draw data, without drawing it.
     void end_frame();
@@ -61,6 +64,9 @@ private:
     SDL_Window* window_;
     SDL_Renderer* renderer_;
     bool software_;
+    std::filesystem::path sans_;
+    float pixel_scale_;  // at start-up: the font is rasterised for it
+    float text_scale_ = 1.0f;
     std::vector<int> sdl_run_;     // indices of one command's rectangles in a row, for SDL
     std::vector<int> raster_run_;  // and of its other triangles in a row, for triangle_raster
 };

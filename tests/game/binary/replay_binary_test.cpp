@@ -18,7 +18,10 @@ namespace {
 namespace fs = std::filesystem;
 
 // A replay with key input, kept with the fuzz seeds (the binary has no way to type keys headless).
-const fs::path keys_replay = fs::path{__FILE__}.parent_path() / "../../../fuzz/corpus/replay_reader/lander_keys.replay";
+// Absolute: __FILE__ is relative to the build folder under ccache's base_dir, and the binary runs
+// in a folder of its own.
+const fs::path keys_replay =
+    fs::absolute(fs::path{__FILE__}.parent_path() / "../../../fuzz/corpus/replay_reader/lander_keys.replay");
 
 using ticklab_test::outcome;
 using ticklab_test::read_file;
@@ -107,11 +110,25 @@ TEST_F(ReplayBinary, LessonListAndUnknownLesson) {
     const outcome list = run("--lesson list");
     EXPECT_EQ(list.exit_code, 0);
     EXPECT_NE(list.out.find("spiral"), std::string::npos);
-    EXPECT_NE(list.out.find("60 on 60: the beat"), std::string::npos);
+    EXPECT_NE(list.out.find("60 on 59: the beat"), std::string::npos);
     const outcome bad = run("--lesson nope");
     EXPECT_EQ(bad.exit_code, 2);
     EXPECT_NE(bad.err.find("basics, 10hz"), std::string::npos) << bad.err;
     EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1);
+}
+
+TEST_F(ReplayBinary, ATeachersLessonFileRunsAndABadOneIsOneLine) {
+    const std::string good = (folder / "mine.json").string();
+    std::ofstream{good} << R"({"name": "mine", "title": "Mine", "text": "Look.", "settings": {"tick_rate": 30}})";
+    const outcome o = run("--headless --report - --lesson " + good + " --frames 10");
+    EXPECT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_NE(o.out.find("\"tick_rate\": 30"), std::string::npos) << o.out;
+    const std::string bad = (folder / "bad.json").string();
+    std::ofstream{bad} << R"({"name": "bad", "title": "Bad", "text": "No.", "settings": {"max_loops": 0}})";
+    const outcome refused = run("--headless --lesson " + bad);
+    EXPECT_EQ(refused.exit_code, 2);
+    EXPECT_NE(refused.err.find("lesson '" + bad + "': field 'settings.max_loops'"), std::string::npos) << refused.err;
+    EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1);
 }
 
 TEST_F(ReplayBinary, LessonSetsTheLoopAndFlagsStillWin) {

@@ -105,6 +105,16 @@ TEST(CommandLine, HelpPrintsToStdoutAndExitsZero) {
     EXPECT_TRUE(p.err.empty());
 }
 
+TEST(CommandLine, VersionPrintsTheProjectVersionAndExitsZero) {
+    const parsed p = parse({"--version"});
+    ASSERT_TRUE(p.result.exit_code.has_value());
+    EXPECT_EQ(*p.result.exit_code, 0);
+    EXPECT_EQ(p.err, "");
+    EXPECT_EQ(p.out, "ticklab " TICKLAB_PROJECT_VERSION "\n");  // project(VERSION) in CMakeLists.txt
+    const parsed help = parse({"--help"});
+    EXPECT_NE(help.out.find("--version"), std::string::npos);
+}
+
 TEST(CommandLine, UnknownSceneNamesTheChoices) {
     expect_rejected({"--scene", "moon"}, "balls or lander");
 }

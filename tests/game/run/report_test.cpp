@@ -1,6 +1,7 @@
 #include "run/report.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <string>
 
@@ -12,6 +13,22 @@ TEST(Report, JsonStringEscapesQuotesBackslashesAndControls) {
     EXPECT_EQ(json_string("line\nnext\t"), "\"line\\nnext\\t\"");
     EXPECT_EQ(json_string(std::string_view{"\x01", 1}), "\"\\u0001\"");
     EXPECT_EQ(json_string("caf\xc3\xa9"), "\"caf\xc3\xa9\"");
+    EXPECT_EQ(json_string("bad\xff"), "\"bad\xef\xbf\xbd\"");  // not UTF-8: U+FFFD, still valid JSON
+}
+
+TEST(Report, TheLineParsesBackToTheReportObject) {
+    ticklab::manual_time_source source;
+    ticklab::game::session s{source, "balls", {}, {}};
+    source.advance(250ms);
+    s.update_frame(s.advance());
+    const std::string line = ticklab::game::report_json(s, 0.25);
+    const auto parsed = nlohmann::ordered_json::parse(line);
+    auto object = ticklab::game::report_object(s, 0.25);
+    object["cpu_s"] = parsed["cpu_s"];  // read again between the two calls
+    EXPECT_EQ(parsed, object);
+    EXPECT_EQ(parsed.begin().key(), "scene");
+    EXPECT_EQ(parsed["balls"], 300);
+    EXPECT_EQ(line.find('\n'), std::string::npos);
 }
 
 TEST(Report, HasEveryKeyAndTheSceneFields) {
@@ -33,4 +50,34 @@ TEST(Report, HasEveryKeyAndTheSceneFields) {
     }
     EXPECT_EQ(json.front(), '{');
     EXPECT_EQ(json.back(), '}');
+}
+
+TEST(Report, GhostKeysAreNullWithoutAGhost) {
+    ticklab::manual_time_source source;
+    ticklab::game::session s{source, "lander", {}, {}};
+    source.advance(100ms);
+    s.update_frame(s.advance());
+    const std::string json = ticklab::game::report_json(s, 0.1);
+    for (const char* key : {"\"ghost_ticks\": null", "\"ghost_state_hash\": null", "\"divergence\": null"}) {
+        EXPECT_NE(json.find(key), std::string::npos) << key << " in " << json;
+    }
+}
+
+TEST(Report, GhostKeysDescribeTheGhost) {
+    ticklab::manual_time_source source;
+    ticklab::game::loop_settings settings;
+    settings.compare = true;
+    settings.ghost_tick_rate_hz = 5;
+    ticklab::game::session s{source, "lander", {}, settings};
+    for (int i = 0; i < 40; ++i) {
+        source.advance(25ms);
+        s.update_frame(s.advance());
+    }
+    ASSERT_NE(s.ghost(), nullptr);
+    const std::string json = ticklab::game::report_json(s, 1.0);
+    for (const char* key : {"\"ghost_tick_rate\": 5", "\"ghost_ticks\": ", "\"ghost_state_hash\": \"0x",
+                            "\"divergence\": ", "\"ghost_lander_state\": \"flying\""}) {
+        EXPECT_NE(json.find(key), std::string::npos) << key << " in " << json;
+    }
+    EXPECT_EQ(json.find("\"divergence\": null"), std::string::npos) << json;
 }

@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 
 using ticklab::game::balls_config;
 using ticklab::game::balls_scene;
@@ -185,6 +187,25 @@ TEST(BallsScene, SameSeedAndInputsGiveTheSameHash) {
     EXPECT_NE(a.state_hash(), c.state_hash());
     run(b, 1, 1.0 / 60);
     EXPECT_NE(a.state_hash(), b.state_hash());
+}
+
+// A click's balls come from random draws in one fixed order on every compiler (the order of a
+// call's arguments is not: GCC and clang differ), so a replay with clicks ends on the same
+// state_hash whichever built it. The pinned positions only involve the random generator, + - *
+// and sqrt, never libm's sin and cos (docs/replay_format.md, "Across builds").
+TEST(BallsScene, ClickDrawsInTheSameOrderOnEveryCompiler) {
+    balls_scene s{with_balls(0, 7)};
+    tick_input click;
+    click.pointer.push_back({pointer_event::kind::click, {50.0f, 40.0f}, {}});
+    s.tick(click, 0.0);
+    ASSERT_EQ(s.size(), 8u);
+    std::uint64_t h = 1469598103934665603ull;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        for (const double v : {s.xs()[i], s.ys()[i], s.radii()[i]}) {
+            h = (h ^ std::bit_cast<std::uint64_t>(v)) * 1099511628211ull;
+        }
+    }
+    EXPECT_EQ(h, 0x1decbb555e85755cull) << std::hex << h;
 }
 
 TEST(BallsScene, ResetRestoresTheInitialState) {

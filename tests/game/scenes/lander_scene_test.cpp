@@ -104,9 +104,11 @@ TEST(LanderScene, ReportsItsState) {
     fly(s, 60);
     std::vector<ticklab::game::report_field> fields;
     s.report_fields(fields);
-    ASSERT_EQ(fields.size(), 1u);
+    ASSERT_EQ(fields.size(), 5u) << "state, crash reason, touchdown time and speeds";
     EXPECT_EQ(fields[0].key, "lander_state");
     EXPECT_EQ(fields[0].json_value, "\"landed\"");
+    EXPECT_EQ(fields[1].key, "crash_reason");
+    EXPECT_EQ(fields[1].json_value, "null");
 }
 
 TEST(LanderScene, AutopilotToggleSurvivesASessionReset) {
@@ -127,5 +129,57 @@ TEST(LanderScene, DrawsTerrainPadLanderAndFlame) {
     s.tick(thrust, 1.0 / 60);
     s.draw(burning, 1.0);
     EXPECT_GT(coasting.triangles.size(), 80u);  // 40 ground segments as two triangles each, pad, body
-    EXPECT_EQ(burning.triangles.size(), coasting.triangles.size() + 2);  // the flame
+    // The flame, and the trail's mark for the new tick.
+    EXPECT_EQ(burning.triangles.size(), coasting.triangles.size() + 2 + 1);
+}
+
+TEST(LanderScene, CrashStatesWhichLimitWasBrokenAndByHowMuch) {
+    ticklab::game::scene_options options;
+    ticklab::game::lander_scene lander{options};
+    EXPECT_EQ(lander.crash_reason(), "") << "flying";
+    ticklab::game::tick_input none;
+    // No thrust from the start: it falls far too fast.
+    for (int i = 0; i < 60 * 60 && lander.state() == ticklab::game::lander_state::flying; ++i)
+        lander.tick(none, 1.0 / 60);
+    ASSERT_EQ(lander.state(), ticklab::game::lander_state::crashed);
+    const std::string reason = lander.crash_reason();
+    EXPECT_NE(reason.find("vertical speed"), std::string::npos) << reason;
+    EXPECT_NE(reason.find("over a limit of 2.5"), std::string::npos) << reason;
+    std::vector<ticklab::game::report_field> fields;
+    lander.report_fields(fields);
+    ASSERT_EQ(fields.size(), 5u) << "state, reason, touchdown time and speeds";
+    EXPECT_EQ(fields[1].key, "crash_reason");
+    EXPECT_EQ(fields[1].json_value, "\"" + reason + "\"");
+}
+
+TEST(LanderScene, TrailHoldsOnePositionPerTickAndIsNotState) {
+    ticklab::game::scene_options options;
+    ticklab::game::lander_scene a{options}, b{options};
+    ticklab::game::tick_input none;
+    for (int i = 0; i < 10; ++i) a.tick(none, 0.2);
+    EXPECT_EQ(a.trail_size(), 11u) << "the start and one per tick";
+    EXPECT_FLOAT_EQ(a.trail_point(10).x, static_cast<float>(a.body().x));
+    for (int i = 0; i < 400; ++i) b.tick(none, 1.0 / 60);
+    EXPECT_EQ(b.trail_size(), ticklab::game::lander_scene::trail_length) << "a fixed-size ring";
+}
+
+TEST(LanderScene, CameraFollowsTheLanderAndZoomsInNearTheGround) {
+    ticklab::game::scene_options options;
+    ticklab::game::lander_scene lander{options};
+    ticklab::game::draw_list high;
+    lander.draw(high, 1.0);
+    EXPECT_FLOAT_EQ(high.world_size.x, 80.0f) << "high up: 80 m wide";
+    const auto shows = [&](const ticklab::game::draw_list& list) {
+        const ticklab::game::lander_body& b = lander.body();
+        return b.x >= list.world_origin.x && b.x <= list.world_origin.x + list.world_size.x &&
+               b.y >= list.world_origin.y && b.y <= list.world_origin.y + list.world_size.y;
+    };
+    EXPECT_TRUE(shows(high));
+    // Falling freely until touchdown: the camera ends 56 m wide, still on the lander.
+    ticklab::game::tick_input none;
+    while (lander.state() == ticklab::game::lander_state::flying) lander.tick(none, 1.0 / 60);
+    ticklab::game::draw_list low;
+    lander.draw(low, 1.0);
+    EXPECT_FLOAT_EQ(low.world_size.x, 56.0f);
+    EXPECT_TRUE(shows(low));
 }

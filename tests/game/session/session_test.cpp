@@ -1,5 +1,8 @@
 #include "session/session.hpp"
+#include "scenes/lander_scene.hpp"
 #include "scenes/scene_registry.hpp"
+#include "run/lesson_library.hpp"
+#include "sim/lessons.hpp"
 
 #include <gtest/gtest.h>
 
@@ -159,4 +162,35 @@ TEST_F(Session, ResetAndSwitchEndTheOldScenesScripts) {
     s.tasks().snapshot(tasks);
     EXPECT_TRUE(tasks.empty());
     for (int i = 0; i < 100; ++i) frame(s, 100ms);  // nothing resumes on the destroyed balls scene
+}
+
+// The autopilot-5hz lesson's claim, on the real loop at 240, 120 and 60 Hz displays: at 5 Hz the
+// lander crashes, too fast and tilted, and says so; the same start lands at 60 Hz.
+TEST(LessonAutopilot5Hz, CrashesAt5HzWithItsReasonAndLandsAt60Hz) {
+    const ticklab::game::lesson* lesson = ticklab::game::find_lesson("autopilot-5hz");
+    ASSERT_NE(lesson, nullptr);
+    for (const double frame_ms : {4.0, 8.3, 16.7}) {
+        for (const std::uint32_t hz : {5u, 60u}) {
+            ticklab::game::lesson_setup setup;
+            lesson->configure(setup);
+            setup.loop.tick_rate_hz = hz;
+            ticklab::manual_time_source source;
+            ticklab::game::session s{source, setup.scene, setup.options, setup.loop};
+            const auto frame = std::chrono::nanoseconds{static_cast<long long>(frame_ms * 1e6)};
+            for (int i = 0; i < static_cast<int>(60'000 / frame_ms); ++i) {
+                source.advance(frame);
+                s.update_frame(s.advance());
+            }
+            const auto& lander = dynamic_cast<const ticklab::game::lander_scene&>(s.current_scene());
+            if (hz == 5) {
+                EXPECT_EQ(lander.state(), ticklab::game::lander_state::crashed) << frame_ms;
+                EXPECT_NE(lander.crash_reason().find("vertical speed 4.1 m/s over a limit of 2.5"), std::string::npos)
+                    << lander.crash_reason();
+                EXPECT_NE(lander.crash_reason().find("tilt 17 deg"), std::string::npos) << lander.crash_reason();
+                EXPECT_NEAR(lander.flight_seconds(), 27.0, 1.0);
+            } else {
+                EXPECT_EQ(lander.state(), ticklab::game::lander_state::landed) << frame_ms;
+            }
+        }
+    }
 }

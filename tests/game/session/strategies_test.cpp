@@ -237,10 +237,29 @@ TEST(StrategyFlags, CompareSetsTheGhostsStrategy) {
     EXPECT_EQ(loop.strategy.catch_up_mode, ticklab::catch_up::drop_backlog) << "main keeps its own";
 }
 
+TEST(StrategyFlags, CompareStartsFromMainsSettingsAndChangesOnlyTheNamedKeys) {
+    const parsed p = parse({"--catch-up", "debt", "--tick-rate", "30", "--compare", "smoothing=none"});
+    ASSERT_FALSE(p.result.exit_code) << p.err;
+    const loop_settings& loop = p.result.options.loop;
+    EXPECT_EQ(loop.ghost_strategy.step_mode, loop.strategy.step_mode) << "not variable stepping";
+    EXPECT_EQ(loop.ghost_strategy.catch_up_mode, ticklab::catch_up::keep_debt);
+    EXPECT_EQ(loop.ghost_strategy.scaling, loop.strategy.scaling);
+    EXPECT_EQ(loop.ghost_strategy.smoothing_mode, smoothing::none);
+    EXPECT_EQ(loop.ghost_tick_rate_hz, 0u) << "main's tick rate";
+}
+
+TEST(StrategyFlags, CompareTickRate) {
+    const parsed p = parse({"--compare", "tick-rate=5"});
+    ASSERT_FALSE(p.result.exit_code) << p.err;
+    EXPECT_EQ(p.result.options.loop.ghost_tick_rate_hz, 5u);
+    EXPECT_EQ(p.result.options.loop.tick_rate_hz, 60u);
+    EXPECT_EQ(p.result.options.loop.ghost_strategy.step_mode, ticklab::stepping::fixed);
+}
+
 TEST(StrategyFlags, BadValuesGiveOneLineAndExitTwo) {
     const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
         {{"--stepping", "sometimes"}, "use fixed or variable"},
-        {{"--catch-up", "all"}, "use drop, clamp, debt or none"},
+        {{"--catch-up", "all"}, "use drop, clamp, debt, none or text004"},
         {{"--smoothing", "lerp"}, "use none, interpolate or extrapolate"},
         {{"--time-scaling", "speed"}, "use count or length"},
         {{"--frame-clamp-ms", "0"}, "frame time clamp"},
@@ -248,7 +267,9 @@ TEST(StrategyFlags, BadValuesGiveOneLineAndExitTwo) {
         {{"--frame-jitter-ms", "-1"}, "frame jitter"},
         {{"--compare", "variable"}, "KEY=VALUE"},
         {{"--compare", "speed=2"}, "'speed' is not a strategy"},
-        {{"--compare", "catch-up=all"}, "use drop, clamp, debt or none"},
+        {{"--compare", "catch-up=all"}, "use drop, clamp, debt, none or text004"},
+        {{"--compare", "tick-rate=0"}, "--compare tick-rate: tick rate"},
+        {{"--compare", "tick-rate=fast"}, "not a number"},
     };
     for (const auto& [args, needle] : cases) {
         const parsed p = parse(args);

@@ -1,4 +1,5 @@
 #include "sim/lessons.hpp"
+#include "run/lesson_library.hpp"
 #include "scenes/scene_registry.hpp"
 
 #include <gtest/gtest.h>
@@ -12,7 +13,7 @@
 using ticklab::game::lesson;
 using ticklab::game::lesson_setup;
 
-TEST(Lessons, NamesAreUniqueAndFound) {
+TEST(LessonTable, NamesAreUniqueAndFound) {
     std::set<std::string_view> names;
     for (const lesson& l : ticklab::game::lesson_table()) {
         EXPECT_TRUE(names.insert(l.name).second) << l.name;
@@ -23,7 +24,7 @@ TEST(Lessons, NamesAreUniqueAndFound) {
     EXPECT_EQ(ticklab::game::find_lesson("nope"), nullptr);
 }
 
-TEST(Lessons, EachSetsAValidSetupAndExplainsInTwoOrThreeSentences) {
+TEST(LessonTable, EachSetsAValidSetupAndExplainsInTwoOrThreeSentences) {
     for (const lesson& l : ticklab::game::lesson_table()) {
         lesson_setup setup;
         l.configure(setup);
@@ -37,14 +38,14 @@ TEST(Lessons, EachSetsAValidSetupAndExplainsInTwoOrThreeSentences) {
     }
 }
 
-TEST(Lessons, SpiralCostsMoreThanATick) {
+TEST(LessonTable, SpiralCostsMoreThanATick) {
     lesson_setup setup;
     ticklab::game::find_lesson("spiral")->configure(setup);
     EXPECT_GT(setup.loop.tick_load_ms, 1000.0 / setup.loop.tick_rate_hz);
     EXPECT_EQ(setup.loop.strategy.catch_up_mode, ticklab::catch_up::uncapped) << "nothing may cap the catch-up";
 }
 
-TEST(Lessons, LowRateLessonsTurnSmoothingOff) {
+TEST(LessonTable, LowRateLessonsTurnSmoothingOff) {
     for (const char* name : {"10hz", "beat"}) {
         lesson_setup setup;
         ticklab::game::find_lesson(name)->configure(setup);

@@ -41,3 +41,13 @@ TEST(WorldView, DegenerateSizesDoNotDivideByZero) {
     EXPECT_EQ(w.x, 0.0f);
     EXPECT_EQ(w.y, 0.0f);
 }
+
+TEST(WorldView, OriginIsTheCamerasBottomLeftCorner) {
+    const world_view view{{80.0f, 45.0f}, {0.0f, 0.0f, 800.0f, 450.0f}, {100.0f, 20.0f}};
+    const vec2 corner = view.to_screen({100.0f, 20.0f});
+    EXPECT_NEAR(corner.x, 0.0f, 1e-3f);
+    EXPECT_NEAR(corner.y, 450.0f, 1e-3f);
+    const vec2 back = view.to_world(view.to_screen({130.0f, 41.0f}));
+    EXPECT_NEAR(back.x, 130.0f, 1e-3f);
+    EXPECT_NEAR(back.y, 41.0f, 1e-3f);
+}

@@ -1,0 +1,108 @@
+#include "app/ui/hud_figures.hpp"
+
+#include "app/ui/hud_text.hpp"
+#include "run/lesson_library.hpp"
+#include "scenes/lander_scene.hpp"
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <utility>
+
+namespace ticklab::app {
+namespace {
+
+constexpr std::array<std::pair<hud_figure, std::string_view>, 9> names{{
+    {hud_figure::ticks_per_frame, "ticks_per_frame"},
+    {hud_figure::alpha, "alpha"},
+    {hud_figure::dropped_ms, "dropped_ms"},
+    {hud_figure::debt_ms, "debt_ms"},
+    {hud_figure::fps, "fps"},
+    {hud_figure::sim_speed, "sim_speed"},
+    {hud_figure::frame_ms, "frame_ms"},
+    {hud_figure::lander_fall, "lander_fall"},
+    {hud_figure::lander_drift, "lander_drift"},
+}};
+
+using enum hud_figure;
+
+template <typename... Args>
+std::string format(const char* pattern, Args... args) {
+    char buffer[128];
+    std::snprintf(buffer, sizeof buffer, pattern, args...);
+    return buffer;
+}
+
+}  // namespace
+
+std::string_view hud_figure_name(hud_figure figure) {
+    for (const auto& [f, name] : names) {
+        if (f == figure) return name;
+    }
+    return "?";
+}
+
+std::optional<hud_figure> hud_figure_from_name(std::string_view name) {
+    for (const auto& [f, n] : names) {
+        if (n == name) return f;
+    }
+    return std::nullopt;
+}
+
+std::vector<hud_figure> hud_figures_for(std::string_view lesson, std::string_view scene) {
+    // A lesson's figures are its file's "hud" list: what its explanation asks the learner to watch.
+    if (const game::lesson* l = game::find_lesson(lesson); l != nullptr && !l->hud_figures.empty()) {
+        std::vector<hud_figure> figures;
+        for (const std::string& name : l->hud_figures) {
+            if (const auto figure = hud_figure_from_name(name)) figures.push_back(*figure);
+        }
+        return figures;
+    }
+    if (scene == "lander") return {lander_fall, lander_drift};
+    return {ticks_per_frame, alpha, dropped_ms, debt_ms};
+}
+
+hud_line figure_line(hud_figure figure, const game::session& session, const fps_meter& meter) {
+    const auto& loop = session.loop();
+    const auto& frame = loop.stats();
+    switch (figure) {
+        case ticks_per_frame:
+            return {format("ticks/frame %2u", frame.ticks), hud_style::figure};
+        case alpha:
+            if (session.settings.strategy.smoothing_mode == game::smoothing::none)
+                return {format("alpha %.2f (off)", frame.alpha), hud_style::figure};
+            return {format("alpha %.2f", frame.alpha), hud_style::figure};
+        case dropped_ms:
+            return {format("dropped %.0f ms", ticklab::to_milliseconds(frame.total_dropped)),
+                    frame.dropped.count() > 0 ? hud_style::figure_alert : hud_style::figure};
+        case debt_ms:
+            return {format("debt %.1f ms", ticklab::to_milliseconds(frame.debt)),
+                    frame.debt.count() > 0 ? hud_style::figure_alert : hud_style::figure};
+        case fps:
+            return {format("FPS %.0f", meter.fps()), hud_style::figure};
+        case sim_speed: {
+            // Ticks run over real time this frame: 3x when MAX_LOOPS caps a 4x scale at 60 fps.
+            const double real = ticklab::to_seconds(frame.real);
+            const double ran = static_cast<double>(frame.ticks) / static_cast<double>(loop.tick_rate());
+            const double speed = real > 0.0 ? ran / real : 0.0;
+            return {format("speed %.1fx of %.1fx", speed, loop.clock().time_scale()), hud_style::figure};
+        }
+        case frame_ms:
+            return {format("frame %.1f ms", meter.frame_ms()), hud_style::figure};
+        case lander_fall:
+        case lander_drift: {
+            const auto* lander = dynamic_cast<const game::lander_scene*>(&session.current_scene());
+            if (lander == nullptr) return {"speed -", hud_style::figure};
+            using limits = game::lander_physics;
+            const bool fall = figure == lander_fall;
+            const double speed = std::abs(fall ? lander->body().vy : lander->body().vx);
+            const double limit = fall ? limits::max_landing_vy : limits::max_landing_vx;
+            return {format("%s %.1f / %.1f m/s", fall ? "fall" : "drift", speed, limit),
+                    speed > limit ? hud_style::figure_alert : hud_style::figure};
+        }
+    }
+    return {"?", hud_style::figure};
+}
+
+}  // namespace ticklab::app

@@ -1,0 +1,303 @@
+#include "run/lesson_library.hpp"
+
+#include "io/asset_paths.hpp"
+#include "scenes/scene_registry.hpp"
+#include "sim/strategy_names.hpp"
+
+#include <ticklab/fixed_loop.hpp>
+#include <ticklab/frame_pacer.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <sstream>
+
+namespace ticklab::game {
+
+namespace {
+
+using json = nlohmann::json;
+
+// The order a learner meets them in; each is assets/lessons/NAME.json.
+constexpr std::array<std::string_view, 9> builtin_names{"basics",   "10hz",          "10hz-smooth", "slow-machine", "spiral",
+                                                        "scale-4x", "autopilot-5hz", "beat",        "overshoot"};
+
+constexpr std::uintmax_t max_lesson_bytes = 1u << 20;
+
+struct field_error {
+    std::string field;
+    std::string allowed;
+};
+
+std::string list_of(std::span<const std::string_view> names) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + std::string{names[i]};
+    }
+    return out;
+}
+
+// Reads lesson fields, each one checked; the first bad one throws field_error.
+class reader {
+public:
+    explicit reader(const json& object) : object_{object} {}
+
+    std::string text(const char* key, bool required, std::size_t max_chars = 4000) {
+        const json* v = find(key);
+        if (v == nullptr) {
+            if (required) throw field_error{key, "a string is required"};
+            return {};
+        }
+        if (!v->is_string() || v->get_ref<const std::string&>().size() > max_chars) {
+            throw field_error{key, "a string of at most " + std::to_string(max_chars) + " characters"};
+        }
+        return v->get<std::string>();
+    }
+
+    std::vector<std::string> texts(const char* key, std::span<const std::string_view> allowed = {}) {
+        std::vector<std::string> out;
+        const json* v = find(key);
+        if (v == nullptr) return out;
+        const std::string what = allowed.empty() ? "a list of at most 20 strings"
+                                                 : "a list of names from " + list_of(allowed);
+        if (!v->is_array() || v->size() > 20) throw field_error{key, what};
+        for (const json& item : *v) {
+            if (!item.is_string() || item.get_ref<const std::string&>().size() > 4000) throw field_error{key, what};
+            const std::string s = item.get<std::string>();
+            if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), s) == allowed.end()) {
+                throw field_error{key, "'" + s + "' is not allowed: use " + list_of(allowed)};
+            }
+            out.push_back(s);
+        }
+        return out;
+    }
+
+    // A number checked by `check` ("" when allowed, else what is allowed).
+    template <typename Check>
+    std::optional<double> number(const char* key, Check check) {
+        const json* v = find(key);
+        if (v == nullptr) return std::nullopt;
+        if (!v->is_number()) throw field_error{key, "a number is required"};
+        const double value = v->get<double>();
+        if (std::string error = check(value); !error.empty()) throw field_error{key, error};
+        return value;
+    }
+
+    std::optional<bool> flag(const char* key) {
+        const json* v = find(key);
+        if (v == nullptr) return std::nullopt;
+        if (!v->is_boolean()) throw field_error{key, "true or false"};
+        return v->get<bool>();
+    }
+
+    template <typename Enum, std::size_t N>
+    std::optional<Enum> choice(const char* key, const std::array<named_choice<Enum>, N>& table) {
+        const json* v = find(key);
+        if (v == nullptr) return std::nullopt;
+        const auto found = v->is_string() ? find_choice(table, v->get<std::string>()) : std::nullopt;
+        if (!found) throw field_error{key, "one of " + choice_list(table)};
+        return found;
+    }
+
+    void only(std::span<const std::string_view> keys) const {
+        for (const auto& [key, value] : object_.items()) {
+            if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+                throw field_error{key, "not a lesson field: use " + list_of(keys)};
+            }
+        }
+    }
+
+private:
+    const json* find(const char* key) const {
+        const auto it = object_.find(key);
+        return it == object_.end() ? nullptr : &*it;
+    }
+    const json& object_;
+};
+
+std::function<std::string(double)> range(const char* what, double low, double high, bool whole = false) {
+    return [=](double v) -> std::string {
+        if (std::isfinite(v) && v >= low && v <= high && (!whole || v == std::floor(v))) return {};
+        std::ostringstream out;
+        out << "a " << (whole ? "whole number" : "number") << " from " << low << " to " << high << " (" << what << ")";
+        return out.str();
+    };
+}
+
+void read_settings(const json& object, lesson_setup& s) {
+    if (!object.is_object()) throw field_error{"settings", "an object of settings"};
+    reader r{object};
+    static constexpr std::array<std::string_view, 16> keys{
+        "scene",        "balls",         "seed",     "autopilot", "tick_rate", "max_loops",
+        "time_scale",   "fps_cap",       "vsync",    "tick_load_ms", "frame_load_ms", "stepping",
+        "catch_up",     "smoothing",     "frame_ms", "frame_jitter_ms"};
+    r.only(keys);
+    const std::string scene = r.text("scene", false, 64);
+    if (!scene.empty()) {
+        if (find_scene(scene) == nullptr) throw field_error{"settings.scene", "one of " + scene_name_list()};
+        s.scene = scene;
+    }
+    const auto prefixed = [](const char* key, auto read) {
+        try {
+            return read();
+        } catch (field_error& e) {
+            e.field = "settings." + std::string{key};
+            throw;
+        }
+    };
+    if (auto v = prefixed("balls", [&] { return r.number("balls", range("balls", 0, max_scene_balls(), true)); }))
+        s.options.balls = static_cast<std::uint32_t>(*v);
+    if (auto v = prefixed("seed", [&] { return r.number("seed", range("seed", 0, 4294967295.0, true)); }))
+        s.options.seed = static_cast<std::uint64_t>(*v);
+    if (auto v = prefixed("autopilot", [&] { return r.flag("autopilot"); })) s.options.autopilot = *v;
+    if (auto v = prefixed("tick_rate", [&] { return r.number("tick_rate", [](double hz) { return ticklab::check_tick_rate(hz); }); }))
+        s.loop.tick_rate_hz = static_cast<std::uint32_t>(*v);
+    if (auto v = prefixed("max_loops", [&] { return r.number("max_loops", [](double n) { return ticklab::check_max_loops(n); }); }))
+        s.loop.max_loops = static_cast<std::uint32_t>(*v);
+    if (auto v = prefixed("time_scale", [&] { return r.number("time_scale", [](double x) { return ticklab::check_time_scale(x); }); }))
+        s.loop.time_scale = *v;
+    if (auto v = prefixed("fps_cap", [&] { return r.number("fps_cap", [](double x) { return ticklab::check_fps_cap(x); }); }))
+        s.loop.fps_cap = *v;
+    if (auto v = prefixed("vsync", [&] { return r.flag("vsync"); })) s.loop.vsync = *v;
+    if (auto v = prefixed("tick_load_ms", [&] { return r.number("tick_load_ms", range("ms", 0, 1000)); }))
+        s.loop.tick_load_ms = *v;
+    if (auto v = prefixed("frame_load_ms", [&] { return r.number("frame_load_ms", range("ms", 0, 1000)); }))
+        s.loop.frame_load_ms = *v;
+    if (auto v = prefixed("stepping", [&] { return r.choice("stepping", stepping_choices); }))
+        s.loop.strategy.step_mode = *v;
+    if (auto v = prefixed("catch_up", [&] { return r.choice("catch_up", catch_up_choices); }))
+        s.loop.strategy.catch_up_mode = *v;
+    if (auto v = prefixed("smoothing", [&] { return r.choice("smoothing", smoothing_choices); }))
+        s.loop.strategy.smoothing_mode = *v;
+    if (auto v = prefixed("frame_ms", [&] {
+            return r.number("frame_ms", [](double x) {
+                return std::isfinite(x) && x > 0.0 && x <= 1000.0 ? std::string{} : "a number above 0, at most 1000 (ms)";
+            });
+        }))
+        s.frame_ms = *v;
+    if (auto v = prefixed("frame_jitter_ms", [&] { return r.number("frame_jitter_ms", range("ms", 0, 1000)); }))
+        s.frame_jitter_ms = *v;
+}
+
+}  // namespace
+
+std::string parse_lesson(std::string_view text, const std::string& source, lesson& out) {
+    const std::string where = "lesson '" + source + "'";
+    const json doc = json::parse(text.begin(), text.end(), nullptr, false);
+    if (doc.is_discarded()) return where + ": not valid JSON: a lesson is one JSON object";
+    if (!doc.is_object()) return where + ": a lesson is one JSON object";
+    lesson l;
+    try {
+        reader r{doc};
+        static constexpr std::array<std::string_view, 8> keys{"name",   "title",    "text",     "claim",
+                                                              "hud",    "toggle",   "settings", "questions"};
+        r.only(keys);
+        l.name = r.text("name", true, 64);
+        if (l.name.empty() || l.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_") != std::string::npos) {
+            throw field_error{"name", "1 to 64 of a-z, 0-9, '-' and '_'"};
+        }
+        l.title = r.text("title", true, 200);
+        l.explanation = r.text("text", true);
+        l.claim = r.text("claim", false);
+        l.hud_figures = r.texts("hud", hud_figure_names());
+        l.toggle = r.text("toggle", false, 64);
+        if (!l.toggle.empty() && std::find(lesson_toggles().begin(), lesson_toggles().end(), l.toggle) ==
+                                     lesson_toggles().end()) {
+            throw field_error{"toggle", "'" + l.toggle + "' is not allowed: use " + list_of(lesson_toggles())};
+        }
+        l.questions = r.texts("questions");
+        if (const auto it = doc.find("settings"); it != doc.end()) {
+            try {
+                read_settings(*it, l.setup);
+            } catch (field_error& e) {
+                if (!e.field.starts_with("settings")) e.field = "settings." + e.field;
+                throw;
+            }
+        }
+    } catch (const field_error& e) {
+        return where + ": field '" + e.field + "': " + e.allowed;
+    }
+    out = std::move(l);
+    return {};
+}
+
+std::string read_lesson_file(const std::filesystem::path& path, lesson& out) {
+    std::error_code ec;
+    const std::string where = "lesson '" + path.string() + "'";
+    if (!std::filesystem::is_regular_file(path, ec)) return where + ": no such file";
+    if (std::filesystem::file_size(path, ec) > max_lesson_bytes || ec) return where + ": larger than 1 MiB";
+    std::ifstream in{path, std::ios::binary};
+    if (!in) return where + ": cannot be read";
+    const std::string text{std::istreambuf_iterator<char>{in}, std::istreambuf_iterator<char>{}};
+    return parse_lesson(text, path.string(), out);
+}
+
+std::string load_lesson(const std::string& name_or_path, lesson& out) {
+    const bool path = name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".json");
+    if (path) return read_lesson_file(name_or_path, out);
+    if (const lesson* l = find_lesson(name_or_path)) {
+        out = *l;
+        return {};
+    }
+    if (!lesson_table_error().empty()) return lesson_table_error();
+    return "--lesson '" + name_or_path + "' is not known: use list, " + lesson_names() + ", or a path to a lesson file";
+}
+
+namespace {
+
+struct library {
+    std::vector<lesson> lessons;
+    std::string error;
+};
+
+const library& built_in() {
+    static const library lib = [] {
+        library out;
+        std::string error;
+        const auto dir = find_asset("lessons", error);
+        if (!dir) {
+            out.error = error;
+            return out;
+        }
+        for (const std::string_view name : builtin_names) {
+            lesson l;
+            if (std::string e = read_lesson_file(*dir / (std::string{name} + ".json"), l); !e.empty()) {
+                if (out.error.empty()) out.error = e;
+                continue;
+            }
+            out.lessons.push_back(std::move(l));
+        }
+        return out;
+    }();
+    return lib;
+}
+
+}  // namespace
+
+std::span<const lesson> lesson_table() {
+    return built_in().lessons;
+}
+
+const std::string& lesson_table_error() {
+    return built_in().error;
+}
+
+const lesson* find_lesson(std::string_view name) {
+    for (const lesson& l : lesson_table()) {
+        if (l.name == name) return &l;
+    }
+    return nullptr;
+}
+
+std::string lesson_names() {
+    std::string names;
+    for (const lesson& l : lesson_table()) names += (names.empty() ? "" : ", ") + l.name;
+    return names;
+}
+
+}  // namespace ticklab::game

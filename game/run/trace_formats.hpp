@@ -1,0 +1,50 @@
+#pragma once
+// --trace PATH: the run's frames written for the tools people already use.
+//
+//   PATH ending in .json (any case)  Chrome Trace Event format, for Perfetto (ui.perfetto.dev) and
+//                                    chrome://tracing;
+//   any other PATH                   CSV, one row per frame with a header, for spreadsheets and plots.
+//
+// Usage:
+//   if (auto error = check_trace_path(path); !error.empty()) ...        // before the run: exit 2
+//   if (auto error = write_trace(path, recorder); !error.empty()) ...   // after it: exit 1
+//
+// CSV columns: frame, real_ms (real time since the previous frame), ticks, alpha, dropped_ms
+// (virtual time the cap discarded), debt_ms (virtual time carried to the next frame), virtual_s
+// (virtual time at the frame's end), paused (0 or 1).
+//
+// JSON: {"traceEvents": [...], "displayTimeUnit": "ms", "otherData": {...}}, times in microseconds on
+// the recorder's axis (run/trace_recorder.hpp), one process (pid 1) with these threads:
+//   tid 1 "frames"   an "X" event per frame, from its reading to the next (the last one as long as
+//                    its own real time), args: the CSV's columns;
+//   tid 2 "ticks"    an "X" event per frame that ran ticks, from the frame's reading for the real time
+//                    spent in them (at most the frame's length), args: count, first, last;
+//   tid 3 "dropped"  an "X" event per frame that dropped time, from its reading for the dropped
+//                    virtual time at the frame's time scale (at most the frame's length), args: dropped_ms;
+//   tid 4+ "task: NAME (KIND)"  per scheduler task name and kind, an "X" event per run, for its
+//                    measured cost; a frame's runs keep their real spacing, the first at the frame's
+//                    reading (all clipped to the frame), args: cost_ms;
+//   counters ("C")   alpha, dropped_ms, debt_ms, ticks per frame, and task skips when a budget skipped runs;
+//   metadata ("M")   the process's and threads' names and order.
+// Both are written whole or not at all (write_text_atomically).
+
+#include "run/trace_recorder.hpp"
+
+#include <string>
+
+namespace ticklab::game {
+
+enum class trace_format { csv, chrome_json };
+
+[[nodiscard]] trace_format trace_format_of(const std::string& path);
+
+// Empty when `path` can be written as a trace; else one line naming the path and what is allowed.
+[[nodiscard]] std::string check_trace_path(const std::string& path);
+
+[[nodiscard]] std::string trace_csv(const trace_recorder& trace);
+[[nodiscard]] std::string trace_chrome_json(const trace_recorder& trace);
+
+// The format chosen by the path's extension, written atomically. Empty, or one line on failure.
+[[nodiscard]] std::string write_trace(const std::string& path, const trace_recorder& trace);
+
+}  // namespace ticklab::game

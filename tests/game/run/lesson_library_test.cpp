@@ -1,0 +1,66 @@
+// The lesson files (game/run/lesson_library.cpp): the built-in ones load from assets/lessons/, and
+// a teacher's bad file gets one line naming the file, the field and what is allowed.
+#include "run/lesson_library.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace {
+
+using ticklab::game::lesson;
+using ticklab::game::parse_lesson;
+
+std::string parse(const std::string& text) {
+    lesson l;
+    return parse_lesson(text, "t.json", l);
+}
+
+TEST(LessonLibrary, BuiltInLessonsAreTheFiles) {
+    EXPECT_EQ(ticklab::game::lesson_table_error(), "");
+    ASSERT_EQ(ticklab::game::lesson_table().size(), 9u);
+    EXPECT_EQ(ticklab::game::lesson_table().front().name, "basics");
+    const lesson* spiral = ticklab::game::find_lesson("spiral");
+    ASSERT_NE(spiral, nullptr);
+    EXPECT_EQ(spiral->setup.loop.tick_load_ms, 20.0);
+    EXPECT_EQ(spiral->toggle, "catch-up");
+    EXPECT_FALSE(spiral->hud_figures.empty());
+    EXPECT_FALSE(spiral->questions.empty());
+}
+
+TEST(LessonLibrary, AMinimalLessonTakesTheDefaults) {
+    lesson l;
+    ASSERT_EQ(parse_lesson(R"({"name": "mine", "title": "Mine", "text": "Look."})", "t.json", l), "");
+    EXPECT_EQ(l.name, "mine");
+    EXPECT_EQ(l.setup.scene, "balls");
+    EXPECT_EQ(l.setup.loop.tick_rate_hz, 60u);
+}
+
+TEST(LessonLibrary, ABadFileNamesTheFileTheFieldAndWhatIsAllowed) {
+    EXPECT_EQ(parse("{"), "lesson 't.json': not valid JSON: a lesson is one JSON object");
+    EXPECT_EQ(parse("[]"), "lesson 't.json': a lesson is one JSON object");
+    EXPECT_EQ(parse(R"({"title": "x", "text": "y"})"), "lesson 't.json': field 'name': a string is required");
+    const std::string base = R"("name": "a", "title": "x", "text": "y")";
+    EXPECT_EQ(parse("{" + base + R"(, "settings": {"tick_rate": 0}})"),
+              "lesson 't.json': field 'settings.tick_rate': " + ticklab::check_tick_rate(0));
+    EXPECT_NE(parse("{" + base + R"(, "settings": {"scene": "moon"}})").find("field 'settings.scene': one of"),
+              std::string::npos);
+    EXPECT_NE(parse("{" + base + R"(, "settings": {"report": "/etc/passwd"}})").find("field 'settings.report': not a"),
+              std::string::npos);
+    EXPECT_NE(parse("{" + base + R"(, "hud": ["fps", "nope"]})").find("field 'hud': 'nope' is not allowed"),
+              std::string::npos);
+    EXPECT_NE(parse("{" + base + R"(, "toggle": "everything"})").find("field 'toggle'"), std::string::npos);
+    EXPECT_NE(parse("{" + base + R"(, "settings": {"tick_load_ms": 1e308}})").find("field 'settings.tick_load_ms'"),
+              std::string::npos);
+    EXPECT_NE(parse("{" + base + R"(, "settings": {"smoothing": 3}})").find("field 'settings.smoothing': one of"),
+              std::string::npos);
+    EXPECT_NE(parse("{" + base + R"(, "settings": [1]})").find("field 'settings'"), std::string::npos);
+}
+
+TEST(LessonLibrary, APathLoadsATeachersFileAndAMissingOneIsNamed) {
+    lesson l;
+    EXPECT_EQ(ticklab::game::load_lesson("/nonexistent/mine.json", l), "lesson '/nonexistent/mine.json': no such file");
+    EXPECT_NE(ticklab::game::load_lesson("nope", l).find("is not known"), std::string::npos);
+}
+
+}  // namespace
