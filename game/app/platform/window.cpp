@@ -32,10 +32,13 @@ bool is_software_gl(std::string_view gl_renderer) {
 window::window(const window_config& config) {
     Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
     if (config.hidden) flags |= SDL_WINDOW_HIDDEN;
-    window_ = SDL_CreateWindow("Ticklab - fixed-timestep game loops", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                               config.width, config.height, flags);
-    if (window_ == nullptr) throw startup_error("cannot create the window: " + std::string(SDL_GetError()));
-    SDL_SetWindowMinimumSize(window_, 640, 400);
+    const auto create_window = [&] {
+        window_ = SDL_CreateWindow("Ticklab - fixed-timestep game loops", SDL_WINDOWPOS_CENTERED,
+                                   SDL_WINDOWPOS_CENTERED, config.width, config.height, flags);
+        if (window_ == nullptr) throw startup_error("cannot create the window: " + std::string(SDL_GetError()));
+        SDL_SetWindowMinimumSize(window_, 640, 400);
+    };
+    create_window();
 
     // SDL's software renderer draws into the window surface, which SDL by default presents by
     // uploading it to an OpenGL texture. Without a GPU (Xvfb, a VM) that OpenGL is llvmpipe: its
@@ -55,6 +58,10 @@ window::window(const window_config& config) {
         is_software_gl(gl_renderer_string(renderer_))) {
         SDL_DestroyRenderer(renderer_);
         renderer_ = nullptr;
+        // A new window too: destroying the OpenGL one unloads OpenGL, and with it llvmpipe's
+        // threads, which otherwise stay and cost some 2% of a core at a 60 FPS cap.
+        SDL_DestroyWindow(window_);
+        create_window();
     }
     // No GPU driver (a VM, a remote X session) still leaves SDL's software renderer.
     if (renderer_ == nullptr) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_SOFTWARE | vsync_flag);
