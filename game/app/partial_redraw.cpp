@@ -150,9 +150,18 @@ void partial_redraw::parts_from_bands(screen_rect scene_area) {
     }
 }
 
+bool partial_redraw::panel_due(ticklab::nanoseconds now, bool interacted) const noexcept {
+    // A panel whose draw could not be used this frame is not built either: only frames that may
+    // draw it, or that the user works it in, pay for ImGui.
+    return !keeps_pixels_ || all_ || interacted || busy_ || overlapped_ || !panel_valid_ ||
+           now - panel_checked_ >= interval_ || now < panel_checked_;
+}
+
 bool partial_redraw::panel_needed(ticklab::nanoseconds now, bool interacted, bool busy, std::uint64_t draw_hash,
                                   bool overlaps, bool scene_drawn) {
     const bool due = !panel_valid_ || interacted || busy || now - panel_taken_ >= interval_ || now < panel_taken_;
+    busy_ = busy;
+    if (due) panel_checked_ = now;
     // Drawn over the scene, it must be drawn again wherever the scene was (overlaps), or it left
     // pixels over the scene that the scene no longer has under it (overlapped_).
     const bool forced = all_ || (scene_drawn && (overlaps || overlapped_));

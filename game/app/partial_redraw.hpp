@@ -7,7 +7,8 @@
 //   redraw.offer_hud(now, fresh_lines, shown_lines);   // readouts at most every interval
 //   const scene_parts& parts = redraw.plan_scene(list, shown_lines, hud_boxes, scene_area);
 //   if (parts.all) { draw scene; draw HUD; } else for (rect : parts.rects) { the same, clipped to rect }
-//   if (redraw.panel_needed(now, interacted, busy, hash, overlap, scene_drawn)) { fill; rasterise panel; }
+//   if (redraw.panel_due(now, interacted)) { build the panel;
+//       if (redraw.panel_needed(now, interacted, busy, hash, overlap, scene_drawn)) { fill; rasterise panel; } }
 //   if (redraw.anything_drawn()) present;
 //
 // The scene (with the HUD over it) is drawn where its draw list or HUD lines differ from the ones
@@ -84,6 +85,10 @@ public:
     // Whether the panel must be rasterised: `interacted` (an input event reached ImGui this frame),
     // `busy` (an item is active or a popup open), `draw_hash` (this frame's draw data), `overlaps`
     // (it reaches over the scene), `scene_drawn` (the scene was drawn this frame).
+    // Whether the panel must be built at all this frame (ImGui's frame and the panel's widgets):
+    // false between readouts while nobody works it, nothing reaches over the scene and nothing
+    // forces a full frame. A panel not built is not drawn; the window keeps its pixels.
+    [[nodiscard]] bool panel_due(ticklab::nanoseconds now, bool interacted) const noexcept;
     [[nodiscard]] bool panel_needed(ticklab::nanoseconds now, bool interacted, bool busy, std::uint64_t draw_hash,
                                     bool overlaps, bool scene_drawn);
     // No panel this frame (hidden): what it reached over is gone too.
@@ -121,7 +126,9 @@ private:
     std::uint64_t panel_hash_ = 0;
     ticklab::nanoseconds panel_taken_{0};
     bool panel_valid_ = false;
-    bool overlapped_ = false;  // the panel last drawn reaches over the scene
+    bool overlapped_ = false;                // the panel last drawn reaches over the scene
+    bool busy_ = false;                      // the user was working the panel when it was last built
+    ticklab::nanoseconds panel_checked_{0};  // when the panel was last built while due
     bool scene_drawn_ = false;
     bool panel_drawn_ = false;
     std::uint64_t scenes_ = 0;

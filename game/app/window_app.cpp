@@ -220,6 +220,7 @@ bool window_app::draw_panel(const layout& area, bool scene_drawn) {
         redraw_.no_panel();
         return false;
     }
+    if (!redraw_.panel_due(source_.now(), input)) return false;
     imgui_.begin_frame(area.pixel_scale);
     const panel_requests requests = panel_.draw(session_, context_);
     imgui_.end_frame();

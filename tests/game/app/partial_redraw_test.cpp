@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -90,5 +91,37 @@ TEST(PartialRedraw, LanderLooksTheSame) {
     options.frames = 30;
     expect_same_pixels(options, "lander");
 }
+
+namespace panel_rate {
+
+using namespace std::chrono_literals;
+
+// One frame of partial_redraw's panel steps, as window_app takes them: whether the panel is built,
+// and when it is, whether it is drawn.
+bool panel_built(app::partial_redraw& redraw, ticklab::nanoseconds now, bool input, std::uint64_t hash) {
+    redraw.begin_frame({1280, 720, 1.0f, 900.0f, true});
+    if (!redraw.panel_due(now, input)) return false;
+    (void)redraw.panel_needed(now, input, false, hash, false, false);
+    return true;
+}
+
+TEST(PartialRedraw, PanelIsBuiltAtTheReadoutRateWhileNobodyWorksIt) {
+    app::partial_redraw redraw{true, 100ms};
+    EXPECT_TRUE(panel_built(redraw, 0ms, false, 1)) << "the first frame";
+    EXPECT_FALSE(panel_built(redraw, 16ms, false, 2));
+    EXPECT_FALSE(panel_built(redraw, 99ms, false, 2));
+    EXPECT_TRUE(panel_built(redraw, 100ms, false, 2)) << "a readout is due";
+    EXPECT_FALSE(panel_built(redraw, 116ms, false, 3));
+    EXPECT_TRUE(panel_built(redraw, 132ms, true, 3)) << "an input event reached the panel";
+    redraw.invalidate();
+    EXPECT_TRUE(panel_built(redraw, 160ms, false, 3)) << "a frame drawn in full draws the panel too";
+}
+
+TEST(PartialRedraw, PanelIsBuiltEveryFrameWhenTheWindowDoesNotKeepItsPixels) {
+    app::partial_redraw redraw{false, 100ms};
+    for (int frame = 0; frame < 5; ++frame) EXPECT_TRUE(panel_built(redraw, frame * 16ms, false, 1));
+}
+
+}  // namespace panel_rate
 
 }  // namespace
