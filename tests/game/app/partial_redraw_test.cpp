@@ -76,6 +76,13 @@ TEST(PartialRedraw, BallsSplashLooksTheSameAsFramesDrawnInFull) {
     expect_same_pixels(options, "splash");
 }
 
+TEST(PartialRedraw, AFewBallsDrawnInSmallPartsLookTheSame) {
+    game::launch_options options;
+    options.scene_settings.balls = 30;
+    options.frames = 60;
+    expect_same_pixels(options, "few");
+}
+
 TEST(PartialRedraw, ManyBallsAndNoPanelLookTheSame) {
     game::launch_options options;
     options.scene_settings.balls = 3000;
