@@ -335,7 +335,8 @@ parse_result parse_command_line(int argc, const char* const* argv) {
         ->type_name("PATH");
     app.add_option("--replay", raw.replay, "Replay PATH: its scene, seed and input, at any frame rate or scale")
         ->type_name("PATH");
-    app.add_option("--lesson", raw.lesson, "Start with a lesson (a name, or a path to a lesson file); --lesson list prints the names")
+    app.add_option("--lesson", raw.lesson,
+                   "Start with a lesson (a name, or a path to a lesson file); --lesson list prints the names")
         ->type_name("NAME");
 
     parse_result result;

@@ -131,7 +131,8 @@ struct bad_input_fixture : ::testing::Test {
         EXPECT_EQ(o.exit_code, 2);
         EXPECT_EQ(lines(o.err), 1) << o.err;
         EXPECT_EQ(o.err.rfind("ticklab: ", 0), 0u) << o.err;
-        for (const std::string& word : c.mention) EXPECT_NE(o.err.find(word), std::string::npos) << word << ": " << o.err;
+        for (const std::string& word : c.mention)
+            EXPECT_NE(o.err.find(word), std::string::npos) << word << ": " << o.err;
         EXPECT_EQ(o.out, "");
         EXPECT_EQ(read_file(folder / "report.json"), "old report\n") << "the old report was touched";
         EXPECT_EQ(files_in_folder(), std::vector<std::string>{"report.json"}) << "a file was written";
