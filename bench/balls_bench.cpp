@@ -14,6 +14,12 @@
 // all_pairs_tick/N:    the baseline: the same integration and contact response, every pair tested
 //                      (O(n^2)), gravity on, after the same settling.
 // ball_grid_rebuild/N: the counting sort of N balls into cells, alone.
+// balls_from_reset/N/T: where a user starts: a reset with N balls (the splash: every ball awake
+//                      and falling), then ticks 1-600 at 60 Hz (the default tick rate), each timed
+//                      on its own (wall clock), on T threads (0: one per hardware thread). Time per
+//                      iteration is the whole run of 600 ticks (reset excluded); the counters give
+//                      the mean, p99 and worst tick in ms over all iterations' ticks, and the mean
+//                      of ticks 1-60 (the first second).
 #include "scenes/ball_grid.hpp"
 #include "scenes/balls_scene.hpp"
 #include "sim/random.hpp"
@@ -21,6 +27,7 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -87,6 +94,48 @@ void balls_wave_cycle(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations() * n * wave_cycle_ticks);
 }
 BENCHMARK(balls_wave_cycle)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMillisecond);
+
+void balls_from_reset(benchmark::State& state) {
+    constexpr int ticks = 600;
+    constexpr double step = 1.0 / 60.0;
+    const auto n = static_cast<std::uint32_t>(state.range(0));
+    scene_options options;
+    options.balls = n;
+    options.seed = 1;
+    options.threads = static_cast<std::uint32_t>(state.range(1));
+    const ticklab::game::tick_input none;
+    std::vector<double> tick_ms;
+    double first_second_ms = 0.0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        balls_scene scene{options};
+        state.ResumeTiming();
+        for (int t = 0; t < ticks; ++t) {
+            const auto start = std::chrono::steady_clock::now();
+            scene.tick(none, step);
+            const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
+            tick_ms.push_back(took.count());
+            if (t < 60) first_second_ms += took.count();
+        }
+        benchmark::DoNotOptimize(scene.state_hash());
+    }
+    std::vector<double> sorted = tick_ms;
+    std::sort(sorted.begin(), sorted.end());
+    double sum = 0.0;
+    for (const double ms : sorted) sum += ms;
+    const auto count = static_cast<double>(sorted.size());
+    state.counters["tick_ms_mean"] = sum / count;
+    // Nearest rank, as the report's tick_ms_p99.
+    state.counters["tick_ms_p99"] = sorted[static_cast<std::size_t>(std::ceil(0.99 * count)) - 1];
+    state.counters["tick_ms_max"] = sorted.back();
+    state.counters["first_s_ms_mean"] = first_second_ms / (count / ticks * 60.0);
+    state.SetItemsProcessed(state.iterations() * ticks);
+}
+BENCHMARK(balls_from_reset)
+    ->ArgsProduct({{10'000, 100'000}, {1, 0}})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3)
+    ->UseRealTime();
 
 // ---- baseline: all pairs ----------------------------------------------------------------------
 

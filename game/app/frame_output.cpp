@@ -36,6 +36,13 @@ void live_output::present(window& win) {
     SDL_RenderPresent(win.renderer());
 }
 
+bool live_output::keeps_pixels(const window& win) const {
+    // SDL's software renderer draws into the window surface, and presenting copies it out: the
+    // surface keeps the frame. Other renderers draw into a back buffer that is undefined after a
+    // present.
+    return win.renderer_name() == "software";
+}
+
 window_config capture_output::window_settings(const game::loop_settings&) const {
     return {.hidden = true, .software = true, .vsync = false};
 }

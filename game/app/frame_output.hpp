@@ -34,6 +34,9 @@ public:
     // event instead, so the frame neither spins nor stops the ticks.
     [[nodiscard]] virtual bool skip_drawing(const window& win) = 0;
     virtual void present(window& win) = 0;
+    // Whether the window keeps a frame's pixels for the next one, so that a frame may draw only
+    // what changed (partial_redraw): a shown window on SDL's software renderer.
+    [[nodiscard]] virtual bool keeps_pixels(const window& win) const = 0;
     // Waits until the next frame is due (the FPS cap).
     virtual void pace() = 0;
 };
@@ -49,6 +52,7 @@ public:
     void apply_settings(window& win, const game::loop_settings& settings, panel_context& context) override;
     [[nodiscard]] bool skip_drawing(const window& win) override;
     void present(window& win) override;
+    [[nodiscard]] bool keeps_pixels(const window& win) const override;
     void pace() override { pacer_.wait(); }
 
 private:
@@ -66,6 +70,8 @@ public:
     void apply_settings(window&, const game::loop_settings&, panel_context&) override {}
     [[nodiscard]] bool skip_drawing(const window&) override { return false; }
     void present(window&) override {}
+    // Every frame drawn in full: a screenshot run's frames are the same on every machine.
+    [[nodiscard]] bool keeps_pixels(const window&) const override { return false; }
     void pace() override {}
 };
 

@@ -8,7 +8,10 @@
 #include "sim/phase_timings.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
+
+#include <utility>
 
 namespace ticklab::app {
 
@@ -33,6 +36,8 @@ window_app::window_app(const game::launch_options& options, const ticklab::time_
       imgui_{window_, fonts_, output.persist_layout()},
       session_{source, options.scene, options.scene_settings, options.loop},
       panel_{options.lesson},
+      source_{source},
+      redraw_{output.keeps_pixels(window_)},
       panel_visible_{options.panel} {
     context_.renderer_name = window_.renderer_name();
     context_.tasks = &session_.tasks();
@@ -71,7 +76,10 @@ void window_app::read_events() {
         // that follow). Releases go to both, so neither is left with a key held down. The mouse
         // reaches the game only when it is not over the panel.
         const bool game_key = event.type == SDL_KEYDOWN && !(panel_visible_ && imgui_.wants_keyboard());
-        if (!game_key) imgui_.process_event(event);
+        if (!game_key) {
+            imgui_.process_event(event);
+            panel_input_ = panel_input_ || event.type != SDL_WINDOWEVENT;
+        }
         switch (event.type) {
             case SDL_QUIT:
                 quit_ = true;
@@ -80,6 +88,12 @@ void window_app::read_events() {
                 if (event.window.event == SDL_WINDOWEVENT_FOCUS_LOST) {
                     session_.input().release_all();  // no stuck thrust after Alt-Tab
                     pointer_.cancel();
+                }
+                // Shown again, uncovered or resized: what the window showed may be gone.
+                if (event.window.event != SDL_WINDOWEVENT_FOCUS_LOST &&
+                    event.window.event != SDL_WINDOWEVENT_FOCUS_GAINED && event.window.event != SDL_WINDOWEVENT_ENTER &&
+                    event.window.event != SDL_WINDOWEVENT_LEAVE && event.window.event != SDL_WINDOWEVENT_MOVED) {
+                    redraw_.invalidate();
                 }
                 break;
             case SDL_KEYDOWN:
@@ -124,6 +138,7 @@ void window_app::set_text_scale(float scale) {
     context_.text_scale = scale;
     hud_.set_text_scale(scale);
     imgui_.set_text_scale(scale);
+    redraw_.invalidate();
     save_presentation_settings();
 }
 
@@ -154,10 +169,12 @@ void window_app::window_work(const ticklab::frame_stats& frame) {
 void window_app::draw() {
     const game::phase_timer render_timer;  // drawing through present, for the report
     const layout area = frame_layout();
-    draw_scene(area);
-    draw_hud(area);
-    draw_panel(area);
-    present();
+    if (screenshot_requested_) redraw_.invalidate();  // F12 saves a frame drawn in full
+    redraw_.begin_frame({area.output.x, area.output.y, area.pixel_scale, area.scene_width, panel_visible_});
+    const bool scene_drawn = draw_scene_and_hud(area);
+    const bool panel_drawn = draw_panel(area, scene_drawn);
+    // Nothing changed on screen: no present either (the window still shows the last frame).
+    if (scene_drawn || panel_drawn) present();
     session_.timings().render.add(render_timer.elapsed_ms());
 }
 
@@ -170,14 +187,49 @@ window_app::layout window_app::frame_layout() const {
     return {px, output, scene_width};
 }
 
-void window_app::draw_scene(const layout& area) {
-    if (session_.network()) {
+bool window_app::draw_scene_and_hud(const layout& area) {
+    if (const game::network_game* network = session_.network()) {
+        // Two views and their HUDs, drawn in full every frame; the frame after a network game
+        // ends draws in full too.
+        redraw_.invalidate();
         draw_peers(area);
-        return;
+        draw_network_hud(area, *network);
+        return true;
     }
     list_.clear();
     session_.draw(list_);  // between the last two tick states, as the smoothing setting says
-    scene_view_.draw(list_, {0.0f, 0.0f, area.scene_width, static_cast<float>(area.output.y)}, area.pixel_scale);
+    // The lesson's figures large top-left, the scene's own readouts top-right, the keys bottom-left.
+    const Uint64 now = SDL_GetTicks64();
+    figures_ = hud_figures_for(panel_.active_lesson(), session_.current_entry().name);
+    const std::string notice = quit_confirm_.asking(now) ? std::string{"Press Escape again to quit"}
+                               : now < notice_until_     ? notice_
+                                                         : std::string{};
+    auto& fresh = fresh_hud_lines_;
+    build_hud_lines(session_, fps_, figures_, notice, fresh[0], fresh[1]);
+    build_key_lines(keys_expanded_, fresh[2]);
+    redraw_.offer_hud(source_.now(), fresh, hud_lines_);
+    const float px = area.pixel_scale;
+    const float x0 = 8.0f * px;
+    const float x1 = area.scene_width - 8.0f * px;
+    const float y1 = static_cast<float>(area.output.y) - 8.0f * px;
+    constexpr std::array corners{hud_corner::top_left, hud_corner::top_right, hud_corner::bottom_left};
+    static_assert(corners.size() == static_cast<std::size_t>(hud_corner::count));
+    hud_boxes boxes{};
+    for (std::size_t k = 0; k < corners.size(); ++k) boxes[k] = hud_.box(corners[k], hud_lines_[k], x0, x0, x1, y1);
+    const screen_rect scene_area{0.0f, 0.0f, area.scene_width, static_cast<float>(area.output.y)};
+    const scene_parts& parts = redraw_.plan_scene(list_, hud_lines_, boxes, scene_area);
+    const auto draw_part = [&](const SDL_Rect* limit) {
+        scene_view_.draw(list_, scene_area, px, limit);
+        SDL_RenderSetClipRect(window_.renderer(), limit);
+        for (std::size_t k = 0; k < corners.size(); ++k) hud_.draw(corners[k], hud_lines_[k], x0, x0, x1, y1);
+        SDL_RenderSetClipRect(window_.renderer(), nullptr);
+    };
+    if (parts.all) {
+        draw_part(nullptr);
+    } else {
+        for (const SDL_Rect& rect : parts.rects) draw_part(&rect);
+    }
+    return parts.any();
 }
 
 void window_app::draw_peers(const layout& area) {
@@ -199,54 +251,47 @@ float window_app::peer_half_height(const layout& area) const {
     return std::max(0.0f, static_cast<float>(area.output.y) - key_band) / 2.0f;
 }
 
-void window_app::draw_hud(const layout& area) {
-    if (const game::network_game* network = session_.network()) {
-        // Each peer's lines in a top corner of its half (two corner caches, two blocks), the keys bottom-left.
-        const float px = area.pixel_scale;
-        const float half = peer_half_height(area);
-        const bool paused = session_.loop().clock().paused();
-        const float x0 = 8.0f * px;
-        const float x1 = area.scene_width - 8.0f * px;
-        build_network_hud_lines(*network, 0, paused, peer_lines_);
-        hud_.draw(hud_corner::top_left, peer_lines_, x0, x0, x1, half - x0);
-        build_network_hud_lines(*network, 1, paused, peer_lines_);
-        hud_.draw(hud_corner::top_right, peer_lines_, x0, half + x0, x1, 2.0f * half - x0);
-        build_key_lines(keys_expanded_, key_lines_);
-        hud_.draw(hud_corner::bottom_left, key_lines_, x0, half + x0, x1, static_cast<float>(area.output.y) - x0);
-        return;
-    }
-    // The lesson's figures large top-left, the scene's own readouts top-right, the keys bottom-left.
+void window_app::draw_network_hud(const layout& area, const game::network_game& network) {
+    // Each peer's lines in a top corner of its half, the keys bottom-left.
     const float px = area.pixel_scale;
-    const Uint64 now = SDL_GetTicks64();
-    figures_ = hud_figures_for(panel_.active_lesson(), session_.current_entry().name);
-    const std::string notice = quit_confirm_.asking(now) ? std::string{"Press Escape again to quit"}
-                               : now < notice_until_     ? notice_
-                                                         : std::string{};
-    build_hud_lines(session_, fps_, figures_, notice, loop_lines_, scene_lines_);
-    build_key_lines(keys_expanded_, key_lines_);
+    const float half = peer_half_height(area);
+    const bool paused = session_.loop().clock().paused();
     const float x0 = 8.0f * px;
     const float x1 = area.scene_width - 8.0f * px;
-    const float y1 = static_cast<float>(area.output.y) - 8.0f * px;
-    hud_.draw(hud_corner::top_left, loop_lines_, x0, x0, x1, y1);
-    hud_.draw(hud_corner::top_right, scene_lines_, x0, x0, x1, y1);
-    hud_.draw(hud_corner::bottom_left, key_lines_, x0, x0, x1, y1);
+    build_network_hud_lines(network, 0, paused, peer_lines_);
+    hud_.draw(hud_corner::top_left, peer_lines_, x0, x0, x1, half - x0);
+    build_network_hud_lines(network, 1, paused, peer_lines_);
+    hud_.draw(hud_corner::top_right, peer_lines_, x0, half + x0, x1, 2.0f * half - x0);
+    build_key_lines(keys_expanded_, key_lines_);
+    hud_.draw(hud_corner::bottom_left, key_lines_, x0, half + x0, x1, static_cast<float>(area.output.y) - x0);
 }
 
-void window_app::draw_panel(const layout& area) {
-    if (!panel_visible_) return;
-    // The panel's background is one opaque fill; the ImGui window has none.
-    fill_rect(window_.renderer(),
-              {area.scene_width, 0.0f, static_cast<float>(area.output.x) - area.scene_width,
-               static_cast<float>(area.output.y)},
-              theme::panel_background);
+bool window_app::draw_panel(const layout& area, bool scene_drawn) {
+    const bool input = std::exchange(panel_input_, false);
+    if (!panel_visible_) {
+        redraw_.no_panel();
+        return false;
+    }
+    if (!redraw_.panel_due(source_.now(), input)) return false;
     imgui_.begin_frame(area.pixel_scale);
     const panel_requests requests = panel_.draw(session_, context_);
-    imgui_.render();
-    // After render: a new text size rebuilds the font atlas, which this frame's draw data still uses.
+    imgui_.end_frame();
+    keep_panel_layout();
+    const bool needed = redraw_.panel_needed(source_.now(), input, imgui_.busy(), imgui_.draw_data_hash(),
+                                             imgui_.reaches_left_of(area.scene_width), scene_drawn);
+    if (needed) {
+        // The panel's background is one opaque fill; the ImGui window has none.
+        fill_rect(window_.renderer(),
+                  {area.scene_width, 0.0f, static_cast<float>(area.output.x) - area.scene_width,
+                   static_cast<float>(area.output.y)},
+                  theme::panel_background);
+        imgui_.draw();
+    }
+    // After drawing: a new text size rebuilds the font atlas, which this frame's draw data still uses.
     if (requests.screenshot) screenshot_requested_ = true;
     if (requests.text_scale) set_text_scale(*requests.text_scale);
     if (requests.toggle_fullscreen) toggle_fullscreen();
-    keep_panel_layout();
+    return needed;
 }
 
 void window_app::keep_panel_layout() {

@@ -12,6 +12,7 @@
 #include "app/input/keyboard.hpp"
 #include "app/input/pointer.hpp"
 #include "app/panel/panel.hpp"
+#include "app/partial_redraw.hpp"
 #include "app/platform/presentation_file.hpp"
 #include "app/platform/sdl_runtime.hpp"
 #include "app/platform/window.hpp"
@@ -46,6 +47,8 @@ public:
 
     // The frame just drawn, before anything presents it, as a PNG: "" or one error line.
     [[nodiscard]] std::string capture(const std::string& path) const;
+    // Which parts of frames were drawn (a live software window redraws only what changed).
+    [[nodiscard]] const partial_redraw& redraw() const noexcept { return redraw_; }
 
 private:
     // Where the scene goes this frame: the window left of the panel (all of it without the panel).
@@ -58,15 +61,16 @@ private:
     // Sub-steps of frame().
     void read_events();                                   // keys, mouse, window events
     void window_work(const ticklab::frame_stats& frame);  // FPS meter, vsync and FPS cap
-    void draw();                                          // scene, HUD, panel, present
+    void draw();                                          // scene, HUD, panel, present: what changed
     [[nodiscard]] layout frame_layout() const;
-    void draw_scene(const layout& area);
-    void draw_hud(const layout& area);
+    // Each draws (and returns true) only when what it shows changed (partial_redraw).
+    bool draw_scene_and_hud(const layout& area);
+    bool draw_panel(const layout& area, bool scene_drawn);
+    // A network game: the two peers one above the other, each with its HUD, drawn in full.
+    void draw_peers(const layout& area);
+    void draw_network_hud(const layout& area, const game::network_game& network);
     [[nodiscard]] float peer_half_height(const layout& area) const;  // each peer's view, above the key hint
     void keep_panel_layout();  // the open sections and the timeline's span, saved when they change
-    // A network game: the two peers side by side, each with its HUD.
-    void draw_peers(const layout& area);
-    void draw_panel(const layout& area);
     void present();
 
     void handle_key_down(const SDL_KeyboardEvent& key);
@@ -88,10 +92,12 @@ private:
     panel_context context_;
     pointer_tracker pointer_;
     fps_meter fps_;
+    const ticklab::time_source& source_;
+    partial_redraw redraw_;
     game::draw_list list_;
-    std::vector<hud_line> loop_lines_;
-    std::vector<hud_line> scene_lines_;
-    std::vector<hud_line> peer_lines_;
+    hud_blocks fresh_hud_lines_;        // this frame's, by corner (top left, top right, bottom left)
+    hud_blocks hud_lines_;              // on show (readouts throttled)
+    std::vector<hud_line> peer_lines_;  // a network game's: one peer's at a time
     std::vector<hud_line> key_lines_;
     std::vector<hud_figure> figures_;
     quit_confirm quit_confirm_;
@@ -102,6 +108,7 @@ private:
     std::string notice_;
     Uint64 notice_until_ = 0;
     bool panel_visible_ = true;
+    bool panel_input_ = false;  // an input event reached ImGui since the panel was last built
     bool screenshot_requested_ = false;
     bool quit_ = false;
 };

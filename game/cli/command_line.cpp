@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 #include <ticklab/fixed_loop.hpp>
 #include <ticklab/frame_pacer.hpp>
+#include <ticklab/worker_pool.hpp>
 
 #include <algorithm>
 #include <array>
@@ -178,7 +179,7 @@ Enum checked_choice(const char* flag, const std::string& text, const std::array<
 }
 
 struct raw_options {
-    std::string scene, tick_rate, max_loops, time_scale, balls, seed, fps_cap, frames, ticks, frame_ms;
+    std::string scene, tick_rate, max_loops, time_scale, balls, seed, fps_cap, frames, ticks, frame_ms, threads;
     std::string screenshot, report, record, replay, lesson, trace;
     std::string stepping, catch_up, smoothing, time_scaling, frame_clamp_ms, compare, frame_jitter_ms;
     std::string network, latency_ms, jitter_ms, loss, input_delay, peer_hitch_ms, window_size;
@@ -301,6 +302,11 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
                                    .catch_up = given("--catch-up"),
                                    .frame_clamp = given("--frame-clamp-ms")};
     if (std::string error = apply_network_options(network, cannot, out); !error.empty()) throw bad_value(error);
+    // Last: a lesson or replay sets the scene's options, never how many threads compute them.
+    if (given("--threads")) {
+        out.scene_settings.threads = static_cast<std::uint32_t>(
+            checked_number("--threads", raw.threads, whole_in("thread count", 1, ticklab::max_worker_threads)));
+    }
     return out;
 }
 
@@ -321,6 +327,10 @@ parse_result parse_command_line(int argc, const char* const* argv) {
     app.add_flag("--paused", raw.paused, "Start paused");
     app.add_option("--balls", raw.balls, "Balls in the balls scene, 0 to 100000 (default 300)")->type_name("N");
     app.add_option("--seed", raw.seed, "Random seed, a whole number (default 1)")->type_name("N");
+    app.add_option("--threads", raw.threads,
+                   "Threads a tick may use, 1 to " + std::to_string(ticklab::max_worker_threads) +
+                       " (default: one per hardware thread); the result is the same for any count")
+        ->type_name("N");
     app.add_flag("--autopilot", raw.autopilot, "Start the lander with its autopilot on");
     app.add_option("--fps-cap", raw.fps_cap, "Frame rate cap, 0 (none) or 1 to 1000 (default 0)")->type_name("FPS");
     app.add_flag("--vsync,!--no-vsync", raw.vsync, "Wait for the display's refresh (default on)");

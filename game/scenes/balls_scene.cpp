@@ -22,26 +22,11 @@ constexpr double max_radius = 20.0;
 constexpr double min_radius = 0.01;
 constexpr double min_box = 1.0;
 constexpr double max_box = 10'000.0;
-// An overfull cell (only when the box is packed far beyond its area) resolves each ball against
-// at most this many others per cell, so a tick stays O(n) even then.
-constexpr std::size_t max_partners_per_cell = 64;
-// Extra position passes over the tick's contacts, under gravity: one pass leaves a tall pile
-// compressed (each ball sinks into the one below); three keep overlaps under 1% of a diameter.
-constexpr int relax_passes = 2;
-// Coulomb friction between balls (tangential impulse <= mu x normal impulse). Without it, a ball
-// resting off-centre on two others turns the tick's gravity into sideways speed that the position
-// pushes never take back: the pile boils instead of coming to rest.
-constexpr double friction = 1.0;
 // Contacts slower than this do not bounce: a ball settling into a pile stops rather than jitters.
 constexpr double min_bounce_speed = 3.0;  // world units / s
-// How much of a vertical push the lower ball of a pair is spared (see separate): 0 splits by mass,
-// 1 lifts the upper ball alone.
-constexpr double shock_share = 0.3;
 // A ball moving faster than this many times sleep_speed wakes the sleepers around it; slower awake
 // balls only make their sleeping neighbours check that they are still held up (held_up).
 constexpr double disturb_speed_factor = 4.0;
-// A sleeper hit faster than this wakes at once (slower touches treat it as a fixed obstacle).
-constexpr double wake_impact_speed = 2.0 * balls_config::sleep_speed;  // world units / s
 
 double finite_or(double value, double fallback) {
     return std::isfinite(value) ? value : fallback;
@@ -74,6 +59,10 @@ void balls_scene::set_config(const balls_config& config) {
 void balls_scene::reset(const scene_options& options) {
     options_ = options;
     options_.balls = std::min(options.balls, max_balls);
+    threads_forced_ = options.threads != 0;
+    threads_ = options.threads == 0 ? ticklab::worker_pool::machine_threads()
+                                    : std::min<unsigned>(options.threads, ticklab::max_worker_threads);
+    tallies_.assign(threads_, worker_tally{});
     rng_ = random_source{options_.seed};
     ticks_ = 0;
     waves_ = 0;
@@ -229,20 +218,39 @@ void balls_scene::tick(const tick_input& input, double dt_seconds) {
     ++ticks_;
     // What gravity adds in a couple of ticks: below it, a contact is resting, not a bounce.
     resting_speed_ = config_.gravity_on ? std::max(min_bounce_speed, 2.0 * config_.gravity * dt) : 0.0;
-    std::copy(x_.begin(), x_.end(), prev_x_.begin());
-    std::copy(y_.begin(), y_.end(), prev_y_.begin());
     apply_pointer(input);
     integrate(dt);
     resolve_collisions();
     relax_contacts();
-    for (std::size_t i = 0; i < x_.size(); ++i) {
-        if (!asleep_[i]) keep_in_box(i);
-    }
-    limit_downward_speed(dt);
-    update_sleep(dt);
+    settle(dt);
+    wake_disturbed();
     // Neighbours in space drift apart in memory as balls move; storing them in cell order again
     // now and then keeps the collision pass cache-friendly (about 3x faster at 100,000 balls).
     if (ticks_ % 16 == 0) sort_by_cell();
+}
+
+ticklab::worker_pool& balls_scene::pool() const {
+    // With the machine's count, fewer balls than this stay on the calling thread: handing work to
+    // another thread costs more than it saves. A count asked for (tests, --threads) is always used.
+    constexpr std::size_t min_balls_to_split = 8192;
+    const bool split = threads_ > 1 && (threads_forced_ || x_.size() >= min_balls_to_split);
+    return ticklab::shared_worker_pool(split ? threads_ : 1);
+}
+
+template <typename Body>
+void balls_scene::for_each_slice(std::size_t count, Body&& body) {
+    pool().run([&](unsigned worker, unsigned workers) {
+        body(count * worker / workers, count * (worker + 1) / workers, tallies_[worker]);
+    });
+    sum_tallies();
+}
+
+void balls_scene::sum_tallies() noexcept {
+    for (worker_tally& tally : tallies_) {
+        sleeping_ += tally.fell_asleep;
+        sleeping_ -= tally.woken;
+        tally = {};
+    }
 }
 
 void balls_scene::sort_by_cell() {
@@ -287,144 +295,26 @@ double balls_scene::divergence(const scene& other) const {
 
 void balls_scene::integrate(double dt) {
     const double dv = config_.gravity_on ? config_.gravity * dt : 0.0;
-    const std::size_t n = x_.size();
-    for (std::size_t i = 0; i < n; ++i) {
-        if (asleep_[i]) continue;
-        double vx = vx_[i];
-        double vy = vy_[i] - dv;
-        const double speed2 = vx * vx + vy * vy;
-        if (speed2 > max_speed * max_speed) {
-            const double k = max_speed / std::sqrt(speed2);
-            vx *= k;
-            vy *= k;
+    for_each_slice(x_.size(), [&](std::size_t begin, std::size_t end, worker_tally&) {
+        std::copy(x_.begin() + begin, x_.begin() + end, prev_x_.begin() + begin);
+        std::copy(y_.begin() + begin, y_.begin() + end, prev_y_.begin() + begin);
+        for (std::size_t i = begin; i < end; ++i) {
+            if (asleep_[i]) continue;
+            double vx = vx_[i];
+            double vy = vy_[i] - dv;
+            const double speed2 = vx * vx + vy * vy;
+            if (speed2 > max_speed * max_speed) {
+                const double k = max_speed / std::sqrt(speed2);
+                vx *= k;
+                vy *= k;
+            }
+            vx_[i] = vx;
+            vy_[i] = vy;
+            x_[i] += vx * dt;
+            y_[i] += vy * dt;
+            keep_in_box(i);
         }
-        vx_[i] = vx;
-        vy_[i] = vy;
-        x_[i] += vx * dt;
-        y_[i] += vy * dt;
-        keep_in_box(i);
-    }
-}
-
-void balls_scene::keep_in_box(std::size_t i) noexcept {
-    const double r = radius_[i];
-    // A ball wider than the box sits in its middle.
-    const double low_x = std::min(r, 0.5 * config_.width);
-    const double high_x = std::max(config_.width - r, 0.5 * config_.width);
-    const double low_y = std::min(r, 0.5 * config_.height);
-    const double high_y = std::max(config_.height - r, 0.5 * config_.height);
-    // Reflect only a velocity heading out of the box, so energy can only shrink (|e| <= 1); a slow
-    // one (resting on the floor) stops instead of bouncing.
-    const auto bounce = [this](double v) { return std::abs(v) < resting_speed_ ? 0.0 : -config_.restitution * v; };
-    if (x_[i] < low_x) {
-        x_[i] = low_x;
-        if (vx_[i] < 0.0) vx_[i] = bounce(vx_[i]);
-    } else if (x_[i] > high_x) {
-        x_[i] = high_x;
-        if (vx_[i] > 0.0) vx_[i] = bounce(vx_[i]);
-    }
-    if (y_[i] < low_y) {
-        y_[i] = low_y;
-        if (vy_[i] < 0.0) vy_[i] = bounce(vy_[i]);
-    } else if (y_[i] > high_y) {
-        y_[i] = high_y;
-        if (vy_[i] > 0.0) vy_[i] = bounce(vy_[i]);
-    }
-}
-
-balls_scene::contact_normal balls_scene::normal_of(double dx, double dy, double d2) noexcept {
-    const double d = std::sqrt(d2);
-    // Coincident centres get a fixed normal: deterministic, and no division by zero.
-    if (d <= 1e-9) return {1.0, 0.0, d};
-    return {dx / d, dy / d, d};
-}
-
-void balls_scene::separate(std::uint32_t i, std::uint32_t j, const contact_normal& n) noexcept {
-    const double nx = n.x;
-    const double ny = n.y;
-    double wi = asleep_[i] ? 0.0 : inv_mass_[i];
-    double wj = asleep_[j] ? 0.0 : inv_mass_[j];
-    // Under gravity the lower ball of a pair rests on what is below it, so the upper one gives way
-    // more (partial shock propagation): with the grid's bottom-up order a pile settles in a few
-    // passes instead of sinking into itself. Full propagation (the lower ball fixed) made piles
-    // grow towers: every sideways jostle was resolved by lifting the upper ball, for free. 0.3
-    // keeps 100,000 balls near their true height with no such growth (measured: mean height over
-    // 30 s at 60 Hz). Side by side (ny = 0) the masses share as usual. Positions only: velocities
-    // below use true masses, so no momentum or energy is made.
-    if (config_.gravity_on) {
-        const double lower_share = 1.0 - shock_share * std::abs(ny);
-        (ny > 0.0 ? wi : wj) *= lower_share;
-    }
-    if (wi + wj == 0.0) return;
-    const double push = (radius_[i] + radius_[j] - n.distance) / (wi + wj);
-    x_[i] -= nx * push * wi;
-    y_[i] -= ny * push * wi;
-    x_[j] += nx * push * wj;
-    y_[j] += ny * push * wj;
-    // The walls win at once: a ball pushed into the floor comes straight back.
-    if (wi > 0.0) keep_in_box(i);
-    if (wj > 0.0) keep_in_box(j);
-}
-
-void balls_scene::collide(std::uint32_t i, std::uint32_t j, double dx, double dy, double d2) noexcept {
-    const contact_normal n = normal_of(dx, dy, d2);
-    const double nx = n.x;
-    const double ny = n.y;
-    const auto approach_speed = [&] { return (vx_[j] - vx_[i]) * nx + (vy_[j] - vy_[i]) * ny; };
-    // A hard hit wakes a sleeper, which then takes its share of the push and impulse.
-    if (approach_speed() < -wake_impact_speed) {
-        wake(i);
-        wake(j);
-    }
-    if (config_.gravity_on) contacts_.push_back({i, j});  // only piles need the extra passes
-    separate(i, j, n);
-    // After the push: a wall it met may have turned a velocity around.
-    const double approach = approach_speed();
-    // Impulse only while approaching; with e <= 1 and true masses it never adds kinetic energy. A
-    // slow contact (resting, in a pile) does not bounce.
-    if (approach >= 0.0) return;
-    const double wi = asleep_[i] ? 0.0 : inv_mass_[i];
-    const double wj = asleep_[j] ? 0.0 : inv_mass_[j];
-    if (wi + wj == 0.0) return;
-    const bool resting = approach > -resting_speed_;
-    const double e = resting ? 0.0 : config_.restitution;
-    const double impulse = -(1.0 + e) * approach / (wi + wj);
-    // Friction (Coulomb), under gravity only, so a gas without gravity keeps its energy: the
-    // tangential impulse stops sliding but never exceeds mu times the normal one.
-    double tangential = 0.0;
-    if (config_.gravity_on) {
-        const double slide = (vx_[j] - vx_[i]) * -ny + (vy_[j] - vy_[i]) * nx;
-        const double limit = friction * impulse;
-        tangential = std::clamp(-slide / (wi + wj), -limit, limit);
-    }
-    const double px = impulse * nx - tangential * ny;
-    const double py = impulse * ny + tangential * nx;
-    vx_[i] -= px * wi;
-    vy_[i] -= py * wi;
-    vx_[j] += px * wj;
-    vy_[j] += py * wj;
-}
-
-void balls_scene::relax_contacts() {
-    for (int pass = 0; pass < relax_passes; ++pass) {
-        for (const auto [i, j] : contacts_) {
-            const double dx = x_[j] - x_[i];
-            const double dy = y_[j] - y_[i];
-            const double reach = radius_[i] + radius_[j];
-            const double d2 = dx * dx + dy * dy;
-            if (d2 < reach * reach) separate(i, j, normal_of(dx, dy, d2));
-        }
-    }
-}
-
-void balls_scene::limit_downward_speed(double dt) noexcept {
-    // A ball held up by the pile moved less than its speed says: keep only the downward speed it
-    // actually had, or a resting pile stores speed each tick and crushes itself (the stored speed
-    // turns into overlap that a single tick cannot push out).
-    if (!config_.gravity_on || dt <= 0.0) return;
-    for (std::size_t i = 0; i < x_.size(); ++i) {
-        if (vy_[i] < 0.0) vy_[i] = std::max(vy_[i], std::min(0.0, (y_[i] - prev_y_[i]) / dt));
-    }
+    });
 }
 
 void balls_scene::wake(std::size_t i) noexcept {
@@ -440,52 +330,93 @@ void balls_scene::wake_all() noexcept {
     sleeping_ = 0;
 }
 
-void balls_scene::update_sleep(double dt) {
-    if (!config_.gravity_on || !config_.sleeping || dt <= 0.0) {
-        if (sleeping_ > 0) wake_all();
-        wake_points_.clear();
-        return;
-    }
-    const auto ticks_to_sleep =
-        static_cast<std::uint16_t>(std::clamp(std::ceil(balls_config::sleep_seconds / dt), 2.0, 60'000.0));
+void balls_scene::settle(double dt) {
+    const bool limit_speed = config_.gravity_on && dt > 0.0;
+    const bool sleep = config_.gravity_on && config_.sleeping && dt > 0.0;
+    const auto ticks_to_sleep = static_cast<std::uint16_t>(
+        sleep ? std::clamp(std::ceil(balls_config::sleep_seconds / dt), 2.0, 60'000.0) : 0.0);
     // Judged by how far a ball actually moved this tick: in a pile its velocity keeps the tick's
     // gravity (g dt), which the contacts cancel in position.
     const double slow2 = balls_config::sleep_speed * balls_config::sleep_speed * dt * dt;
     const double fast2 = disturb_speed_factor * disturb_speed_factor * slow2;
-    // Per cell: 2 = something moved fast nearby (wake its sleepers), 1 = an awake ball is near
-    // (a sleeper there must still be held up by something), 0 = quiet.
-    disturbed_.assign(grid_.cell_count(), 0);
-    bool marked = false;
-    const auto mark_around = [&](std::uint32_t cell, std::uint8_t level) {
-        grid_.for_each_around(cell, [&](std::uint32_t c) { disturbed_[c] = std::max(disturbed_[c], level); });
-        marked = true;
-    };
-    for (const auto [x, y] : wake_points_) mark_around(grid_.cell_at(x, y), 2);
-    wake_points_.clear();
-    for (std::size_t i = 0; i < x_.size(); ++i) {
-        if (asleep_[i]) continue;
-        const double mx = x_[i] - prev_x_[i];
-        const double my = y_[i] - prev_y_[i];
-        const double moved2 = mx * mx + my * my;
-        if (moved2 < slow2) {
-            if (++still_ticks_[i] >= ticks_to_sleep) {
-                asleep_[i] = 1;
-                ++sleeping_;
-                vx_[i] = 0.0;
-                vy_[i] = 0.0;
-                continue;
-            }
-        } else {
-            still_ticks_[i] = 0;
+    ball_mark_.resize(x_.size());
+    // One pass per ball (each step reads and writes only that ball), so one split of the work.
+    for_each_slice(x_.size(), [&](std::size_t begin, std::size_t end, worker_tally& tally) {
+        for (std::size_t i = begin; i < end; ++i) {
+            if (!asleep_[i]) keep_in_box(i);
         }
-        mark_around(grid_.cell_of(i), moved2 > fast2 ? 2 : 1);
+        if (limit_speed) {
+            // A ball held up by the pile moved less than its speed says: keep only the downward
+            // speed it actually had, or a resting pile stores speed each tick and crushes itself
+            // (the stored speed turns into overlap that a single tick cannot push out).
+            for (std::size_t i = begin; i < end; ++i) {
+                if (vy_[i] < 0.0) vy_[i] = std::max(vy_[i], std::min(0.0, (y_[i] - prev_y_[i]) / dt));
+            }
+        }
+        if (!sleep) return;
+        // What each awake ball marks around it for wake_disturbed: 2 = it moved fast (wake the
+        // sleepers near it), 1 = it moves (a sleeper near it must still be held up), 0 = nothing
+        // (asleep, or fell asleep now).
+        for (std::size_t i = begin; i < end; ++i) {
+            ball_mark_[i] = 0;
+            if (asleep_[i]) continue;
+            const double mx = x_[i] - prev_x_[i];
+            const double my = y_[i] - prev_y_[i];
+            const double moved2 = mx * mx + my * my;
+            if (moved2 < slow2) {
+                if (++still_ticks_[i] >= ticks_to_sleep) {
+                    asleep_[i] = 1;
+                    ++tally.fell_asleep;
+                    vx_[i] = 0.0;
+                    vy_[i] = 0.0;
+                    continue;
+                }
+            } else {
+                still_ticks_[i] = 0;
+            }
+            ball_mark_[i] = moved2 > fast2 ? 2 : 1;
+        }
+    });
+    if (!sleep) {
+        if (sleeping_ > 0) wake_all();
+        wake_points_.clear();
     }
-    if (!marked || sleeping_ == 0) return;
+}
+
+void balls_scene::wake_disturbed() {
+    // Each ball's mark goes to the 3 x 3 cells around the one it was sorted into, and so do the
+    // points spawn_wave emptied (2); a sleeper then wakes under a 2, or under a 1 if nothing holds
+    // it up any more.
+    if (sleeping_ == 0) {
+        wake_points_.clear();
+        return;
+    }
+    bool marked = !wake_points_.empty();
+    cell_mark_.assign(grid_.cell_count(), 0);
     for (std::size_t i = 0; i < x_.size(); ++i) {
-        if (!asleep_[i]) continue;
-        const std::uint8_t mark = disturbed_[grid_.cell_of(i)];
-        if (mark == 2 || (mark == 1 && !held_up(i))) wake(i);
+        std::uint8_t& mark = cell_mark_[grid_.cell_of(i)];
+        mark = std::max(mark, ball_mark_[i]);
+        marked = marked || ball_mark_[i] != 0;
     }
+    for (const auto [x, y] : wake_points_) cell_mark_[grid_.cell_at(x, y)] = 2;
+    wake_points_.clear();
+    if (!marked) return;
+    disturbed_.assign(grid_.cell_count(), 0);
+    for (std::uint32_t c = 0; c < grid_.cell_count(); ++c) {
+        if (cell_mark_[c] == 0) continue;
+        grid_.for_each_around(c, [&](std::uint32_t d) { disturbed_[d] = std::max(disturbed_[d], cell_mark_[c]); });
+    }
+    for_each_slice(x_.size(), [&](std::size_t begin, std::size_t end, worker_tally& tally) {
+        for (std::size_t i = begin; i < end; ++i) {
+            if (!asleep_[i]) continue;
+            const std::uint8_t mark = disturbed_[grid_.cell_of(i)];
+            if (mark == 2 || (mark == 1 && !held_up(i))) {
+                still_ticks_[i] = 0;
+                asleep_[i] = 0;
+                ++tally.woken;
+            }
+        }
+    });
 }
 
 bool balls_scene::held_up(std::size_t i) const noexcept {
@@ -509,101 +440,6 @@ bool balls_scene::held_up(std::size_t i) const noexcept {
         }
     });
     return held;
-}
-
-void balls_scene::resolve_collisions() {
-    double largest = 0.0;
-    for (const double r : radius_) largest = std::max(largest, r);
-    grid_.rebuild(x_, y_, config_.width, config_.height, largest);
-    contacts_.clear();
-    // While some balls sleep, a cell with no awake ball needs no test against another such cell.
-    if (sleeping_ == 0) {
-        // No sleeper: the sleep tests compile away (they cost a gas of balls about 1.4x).
-        find_contacts<false>();
-        return;
-    }
-    awake_in_cell_.assign(grid_.cell_count(), 0);
-    for (std::size_t i = 0; i < x_.size(); ++i) awake_in_cell_[grid_.cell_of(i)] += asleep_[i] ? 0 : 1;
-    find_contacts<true>();
-}
-
-template <bool some_asleep>
-void balls_scene::find_contacts() {
-    const std::uint8_t* asleep = asleep_.data();
-    const double* x = x_.data();
-    const double* y = y_.data();
-    const double* radius = radius_.data();
-    const std::uint32_t columns = grid_.columns();
-    const std::uint32_t rows = grid_.rows();
-    for (std::uint32_t row = 0; row < rows; ++row) {
-        for (std::uint32_t column = 0; column < columns; ++column) {
-            const auto here = grid_.cell(column, row);
-            for (std::size_t a = 0; a < here.size(); ++a) {
-                const std::uint32_t i = here[a];
-                // Most candidates are misses: test them inline against ball i's cached position
-                // and call the contact response only for a hit (profiling: the call per
-                // candidate, not the response, was most of a tick). Reload after a hit, since
-                // the response moves ball i.
-                double xi = x[i];
-                double yi = y[i];
-                const double ri = radius[i];
-                const bool i_asleep = some_asleep && asleep[i] != 0;
-                const auto test = [&](const std::uint32_t* first, const std::uint32_t* last) {
-                    for (; first != last; ++first) {
-                        const std::uint32_t j = *first;
-                        const double dx = x[j] - xi;
-                        const double dy = y[j] - yi;
-                        const double reach = ri + radius[j];
-                        const double d2 = dx * dx + dy * dy;
-                        if (d2 >= reach * reach || (i_asleep && asleep[j])) continue;
-                        collide(i, j, dx, dy, d2);
-                        xi = x[i];
-                        yi = y[i];
-                    }
-                };
-                if constexpr (!some_asleep) {
-                    // Cells of one row are consecutive in the grid's order, so the forward
-                    // neighbours are two runs: the rest of this cell plus the cell to the right, and
-                    // the three cells above. Two loops instead of five: in a gas most cells hold a
-                    // ball or two, and each loop's exit was a mispredicted branch. Same pairs, same
-                    // order; a run long enough for the per-cell cap to matter takes the path below.
-                    const std::uint32_t* same_first = here.data() + a + 1;
-                    const auto right = grid_.cell(column + 1 < columns ? column + 1 : column, row);
-                    const std::uint32_t* same_last = right.data() + right.size();
-                    const std::uint32_t* above_first = same_last;
-                    const std::uint32_t* above_last = same_last;
-                    if (row + 1 < rows) {
-                        above_first = grid_.cell(column > 0 ? column - 1 : column, row + 1).data();
-                        const auto upper_right = grid_.cell(column + 1 < columns ? column + 1 : column, row + 1);
-                        above_last = upper_right.data() + upper_right.size();
-                    }
-                    if (same_last - same_first <= static_cast<std::ptrdiff_t>(max_partners_per_cell) &&
-                        above_last - above_first <= static_cast<std::ptrdiff_t>(max_partners_per_cell)) {
-                        test(same_first, same_last);
-                        test(above_first, above_last);
-                        continue;
-                    }
-                }
-                if (!i_asleep || awake_in_cell_[static_cast<std::size_t>(row) * columns + column] > 0) {
-                    const std::size_t own_end = std::min(here.size(), a + 1 + max_partners_per_cell);
-                    test(here.data() + a + 1, here.data() + own_end);
-                }
-                // Forward neighbours: right, and the three cells above.
-                const auto visit = [&](std::uint32_t c, std::uint32_t r) {
-                    if (i_asleep && awake_in_cell_[static_cast<std::size_t>(r) * columns + c] == 0) return;
-                    const auto there = grid_.cell(c, r);
-                    const std::size_t end = std::min(there.size(), max_partners_per_cell);
-                    test(there.data(), there.data() + end);
-                };
-                if (column + 1 < columns) visit(column + 1, row);
-                if (row + 1 < rows) {
-                    if (column > 0) visit(column - 1, row + 1);
-                    visit(column, row + 1);
-                    if (column + 1 < columns) visit(column + 1, row + 1);
-                }
-            }
-        }
-    }
 }
 
 double balls_scene::kinetic_energy() const noexcept {

@@ -10,14 +10,18 @@
 // box's middle when the ball is wider than the box) and every value is finite.
 
 #include "scenes/ball_grid.hpp"
+#include "scenes/row_wavefront.hpp"
 #include "sim/random.hpp"
 #include "sim/scene.hpp"
 
 #include <ticklab/script.hpp>
 #include <ticklab/time.hpp>
+#include <ticklab/worker_pool.hpp>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
 
 #include <cstdint>
 #include <memory>
@@ -100,12 +104,19 @@ public:
     [[nodiscard]] double kinetic_energy() const noexcept;
 
 private:
+    // What one worker of a split pass changed besides the balls: their counts are summed after it.
+    struct alignas(64) worker_tally {
+        std::size_t woken = 0;
+        std::size_t fell_asleep = 0;
+    };
+
     void add_ball(double x, double y, double vx, double vy, double radius, std::uint8_t colour);
     void apply_pointer(const tick_input& input);
     void integrate(double dt);
     void keep_in_box(std::size_t i) noexcept;
-    // The response to a contact found by resolve_collisions: (dx, dy) from i to j, d2 < reach^2.
-    void collide(std::uint32_t i, std::uint32_t j, double dx, double dy, double d2) noexcept;
+    // The response to a contact found in row `row`'s cells: (dx, dy) from i to j, d2 < reach^2.
+    void collide(std::uint32_t i, std::uint32_t j, double dx, double dy, double d2, std::uint32_t row,
+                 worker_tally& tally) noexcept;
     // The unit vector from ball i to ball j, and their distance; (dx, dy) from i to j, d2 = d^2.
     struct contact_normal {
         double x, y, distance;
@@ -114,12 +125,18 @@ private:
     // Pushes an overlapping pair apart along the line of centres, split by inverse mass (a sleeping
     // ball does not move); changes positions only.
     void separate(std::uint32_t i, std::uint32_t j, const contact_normal& n) noexcept;
+    // Wakes a ball hit hard during a split pass (counted in `tally`, not in sleeping_).
+    void wake_hit(std::uint32_t i, worker_tally& tally) noexcept;
     void resolve_collisions();
+    // The contacts of cell (column, row): its balls against the rest of the cell and the forward
+    // neighbours (right, and the three above).
     template <bool some_asleep>
-    void find_contacts();
+    void find_contacts_in_cell(std::uint32_t row, std::uint32_t column, worker_tally& tally);
     void relax_contacts();
-    void limit_downward_speed(double dt) noexcept;
-    void update_sleep(double dt);
+    // After the contacts, per ball: the walls, the downward speed kept, and the sleep counters.
+    void settle(double dt);
+    // Wakes the sleepers near motion, from the marks settle left.
+    void wake_disturbed();
     [[nodiscard]] bool held_up(std::size_t i) const noexcept;
     void wake(std::size_t i) noexcept;
     void wake_all() noexcept;
@@ -128,6 +145,14 @@ private:
     [[nodiscard]] ticklab::script waves(const ticklab::scheduler& clock);
     // One wave's wait: resumes at the next wave's time with how many balls that wave relaunches.
     [[nodiscard]] ticklab::script_of<std::uint32_t> next_wave(const ticklab::scheduler& clock);
+    // Calls body(begin, end, tally) on slices of [0, count) across pool(), then adds the tallies
+    // to sleeping_. Only for work where each index touches only its own ball (so any split gives
+    // the same result).
+    template <typename Body>
+    void for_each_slice(std::size_t count, Body&& body);
+    // The pool a pass is split across: threads_ threads, or just the caller for small scenes.
+    [[nodiscard]] ticklab::worker_pool& pool() const;
+    void sum_tallies() noexcept;
 
     balls_config config_;
     scene_options options_;
@@ -152,12 +177,48 @@ private:
     std::vector<std::uint32_t> awake_in_cell_;        // per grid cell, filled only while some balls sleep
     std::vector<std::uint8_t> disturbed_;             // per grid cell: wake its sleepers at the end of the tick
     std::vector<std::array<double, 2>> wake_points_;  // vacated by spawn_wave, woken at the next tick
-    // Overlapping pairs found this tick, for the extra position passes (relax_contacts).
-    std::vector<std::array<std::uint32_t, 2>> contacts_;
+    // Overlapping pairs found this tick, for the extra position passes (relax_contacts): per grid
+    // row in the order found, and per cell the end of its pairs in its row's list.
+    std::vector<std::vector<std::array<std::uint32_t, 2>>> row_contacts_;
+    std::vector<std::uint32_t> cell_contacts_end_;
     ball_grid grid_;
-    std::vector<double> scratch_;  // for sort_by_cell, kept to avoid allocating
+    // The tick's passes are split across this many threads (1: all on the caller); the result is
+    // the same bit for bit for any count (row_wavefront, and per-ball slices).
+    unsigned threads_ = 1;
+    bool threads_forced_ = false;        // threads_ was asked for, not taken from the machine
+    std::vector<worker_tally> tallies_;  // one per worker of pool()
+    row_wavefront wavefront_;
+    std::vector<std::uint8_t> ball_mark_;  // settle: what each awake ball marks around it
+    std::vector<std::uint8_t> cell_mark_;  // wake_disturbed: the largest mark of a cell's balls
+    std::vector<double> scratch_;          // for sort_by_cell, kept to avoid allocating
     std::vector<std::uint8_t> scratch_colour_;
     std::vector<std::uint16_t> scratch_ticks_;
 };
+
+inline void balls_scene::keep_in_box(std::size_t i) noexcept {
+    const double r = radius_[i];
+    // A ball wider than the box sits in its middle.
+    const double low_x = std::min(r, 0.5 * config_.width);
+    const double high_x = std::max(config_.width - r, 0.5 * config_.width);
+    const double low_y = std::min(r, 0.5 * config_.height);
+    const double high_y = std::max(config_.height - r, 0.5 * config_.height);
+    // Reflect only a velocity heading out of the box, so energy can only shrink (|e| <= 1); a slow
+    // one (resting on the floor) stops instead of bouncing.
+    const auto bounce = [this](double v) { return std::abs(v) < resting_speed_ ? 0.0 : -config_.restitution * v; };
+    if (x_[i] < low_x) {
+        x_[i] = low_x;
+        if (vx_[i] < 0.0) vx_[i] = bounce(vx_[i]);
+    } else if (x_[i] > high_x) {
+        x_[i] = high_x;
+        if (vx_[i] > 0.0) vx_[i] = bounce(vx_[i]);
+    }
+    if (y_[i] < low_y) {
+        y_[i] = low_y;
+        if (vy_[i] < 0.0) vy_[i] = bounce(vy_[i]);
+    } else if (y_[i] > high_y) {
+        y_[i] = high_y;
+        if (vy_[i] > 0.0) vy_[i] = bounce(vy_[i]);
+    }
+}
 
 }  // namespace ticklab::game

@@ -144,7 +144,10 @@ void session::update_frame(const ticklab::frame_stats& frame) {
     const auto now = std::chrono::steady_clock::now();
     if (last_frame_) timings_.frame.add(std::chrono::duration<double, std::milli>(now - *last_frame_).count());
     last_frame_ = now;
-    tasks_.run_frame(frame.frame_index);
+    // The scheduler's frames only go forward; the loop's and a network game's frame counts are
+    // two counters, so stepping out of a network game must not take the scheduler back.
+    task_frame_ = std::max(task_frame_ + 1, frame.frame_index);
+    tasks_.run_frame(task_frame_);
     spend_load(settings.frame_load_ms);
     // Render tasks come last, after everything else in the frame, just before the front end draws.
     tasks_.run_render();

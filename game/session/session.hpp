@@ -138,6 +138,7 @@ private:
     mutable std::unique_ptr<scene_snapshot> render_state_;
     tick_input render_input_;
     double last_tick_dt_ = 0.0;
+    std::uint64_t task_frame_ = 0;  // the last frame index given to tasks_.run_frame
     input_buffer input_;
     frame_history history_;
     replay_status replay_;

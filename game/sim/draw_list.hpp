@@ -10,30 +10,42 @@
 
 namespace ticklab::game {
 
+// Equality is exact (bit for bit, and NaN never equal): a front end that keeps the last frame's
+// pixels redraws when anything differs.
 struct vec2 {
     float x = 0.0f;
     float y = 0.0f;
+
+    friend bool operator==(const vec2&, const vec2&) = default;
 };
 
 struct rgba {
     std::uint8_t r = 255, g = 255, b = 255, a = 255;
+
+    friend bool operator==(const rgba&, const rgba&) = default;
 };
 
 struct circle_shape {
     vec2 center;
     float radius = 1.0f;
     rgba fill;
+
+    friend bool operator==(const circle_shape&, const circle_shape&) = default;
 };
 
 struct line_shape {
     vec2 from;
     vec2 to;
     rgba stroke;
+
+    friend bool operator==(const line_shape&, const line_shape&) = default;
 };
 
 struct triangle_shape {
     vec2 a, b, c;
     rgba fill;
+
+    friend bool operator==(const triangle_shape&, const triangle_shape&) = default;
 };
 
 struct draw_list {
@@ -51,6 +63,8 @@ struct draw_list {
         triangles.clear();
         lines.clear();
     }
+
+    friend bool operator==(const draw_list&, const draw_list&) = default;
 };
 
 }  // namespace ticklab::game

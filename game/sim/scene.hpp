@@ -35,6 +35,8 @@ struct scene_options {
     std::uint64_t seed = 1;
     std::uint32_t balls = 300;
     bool autopilot = false;
+    // Threads a tick may use; 0: one per hardware thread. Never changes the simulation's result.
+    std::uint32_t threads = 0;
 };
 
 // A key/value pair the scene adds to the JSON report (value already JSON-encoded).

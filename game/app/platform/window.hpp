@@ -11,6 +11,7 @@
 #include <SDL.h>
 
 #include <string>
+#include <string_view>
 
 namespace ticklab::app {
 
@@ -21,6 +22,10 @@ struct window_config {
     bool software = false;  // screenshot runs: identical pixels everywhere
     bool vsync = true;
 };
+
+// Whether an OpenGL GL_RENDERER string names a rasteriser that runs on the CPU (Mesa's llvmpipe,
+// softpipe, ...): SDL's software renderer is then the cheaper way to draw.
+[[nodiscard]] bool is_software_gl(std::string_view gl_renderer);
 
 class window {
 public:

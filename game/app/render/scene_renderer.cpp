@@ -92,14 +92,30 @@ std::optional<pixel_target> scene_renderer::window_pixels() {
     return pixel_target{static_cast<std::uint32_t*>(surface->pixels), surface->pitch / 4, surface->w, surface->h};
 }
 
-void scene_renderer::draw(const game::draw_list& list, screen_rect area, float pixel_scale) {
+void scene_renderer::draw(const game::draw_list& list, screen_rect area, float pixel_scale, const SDL_Rect* limit) {
     view_ = world_view{list.world_size, area, list.world_origin};
+    // Everything below is clipped to `limit` by SDL or by the same clip rectangle, pixel for pixel
+    // as without it: fills, 1:1 copies and triangles cover the same pixels inside it either way.
+    SDL_RenderSetClipRect(renderer_, limit);
     fill_letterbox(area, list.background);
 
     batch_.build_shapes(list, view_, 1.5f * pixel_scale);
     // Shapes partly outside the world stay inside it instead of spilling over the letterbox.
-    const SDL_Rect clip{static_cast<int>(view_.viewport().x), static_cast<int>(view_.viewport().y),
-                        static_cast<int>(view_.viewport().w + 0.5f), static_cast<int>(view_.viewport().h + 0.5f)};
+    const SDL_Rect world{static_cast<int>(view_.viewport().x), static_cast<int>(view_.viewport().y),
+                         static_cast<int>(view_.viewport().w + 0.5f), static_cast<int>(view_.viewport().h + 0.5f)};
+    SDL_Rect clip = world;
+    if (limit == nullptr || SDL_IntersectRect(&world, limit, &clip) == SDL_TRUE) draw_shapes(list, clip);
+    SDL_RenderSetClipRect(renderer_, limit);
+
+    // The world's edge, so letterboxing reads as "outside the world" rather than as dark scenery.
+    const auto& b = theme::world_border;
+    SDL_SetRenderDrawColor(renderer_, b.r, b.g, b.b, b.a);
+    const SDL_FRect edge{view_.viewport().x, view_.viewport().y, view_.viewport().w, view_.viewport().h};
+    SDL_RenderDrawRectF(renderer_, &edge);
+    SDL_RenderSetClipRect(renderer_, nullptr);
+}
+
+void scene_renderer::draw_shapes(const game::draw_list& list, const SDL_Rect& clip) {
     SDL_RenderSetClipRect(renderer_, &clip);
     // Circles: a 1:1 copy of a pre-drawn disc each (disc_atlas says why). Those the atlas cannot
     // hold (huge, or the atlas full this frame) go into the scaled disc-texture batch, drawn after.
@@ -119,6 +135,12 @@ void scene_renderer::draw(const game::draw_list& list, screen_rect area, float p
         // Whole pixels as SDL's software renderer places a float quad: floor of the corner, truncated size.
         const SDL_Rect dst{static_cast<int>(std::floor(c.x - 0.5f * diameter)),
                            static_cast<int>(std::floor(c.y - 0.5f * diameter)), d, d};
+        // Outside the clip: nothing to draw (the atlas was still asked, so it fills up as in a
+        // frame drawn in full).
+        if (dst.x >= direct_clip.x1 || dst.y >= direct_clip.y1 || dst.x + dst.w <= direct_clip.x0 ||
+            dst.y + dst.h <= direct_clip.y0) {
+            continue;
+        }
         if (direct) {
             blend_sprite(*direct, direct_clip, atlas_.pixels(), disc_atlas::atlas_size, *sprite, dst.x, dst.y);
         } else {
@@ -127,13 +149,6 @@ void scene_renderer::draw(const game::draw_list& list, screen_rect area, float p
     }
     render(renderer_, disc_, batch_.discs);
     render(renderer_, nullptr, batch_.shapes);
-    SDL_RenderSetClipRect(renderer_, nullptr);
-
-    // The world's edge, so letterboxing reads as "outside the world" rather than as dark scenery.
-    const auto& b = theme::world_border;
-    SDL_SetRenderDrawColor(renderer_, b.r, b.g, b.b, b.a);
-    const SDL_FRect edge{view_.viewport().x, view_.viewport().y, view_.viewport().w, view_.viewport().h};
-    SDL_RenderDrawRectF(renderer_, &edge);
 }
 
 }  // namespace ticklab::app

@@ -28,12 +28,15 @@ public:
     scene_renderer(const scene_renderer&) = delete;
     scene_renderer& operator=(const scene_renderer&) = delete;
 
-    void draw(const game::draw_list& list, screen_rect area, float pixel_scale);
+    // With `limit`, only the pixels inside it are drawn: the same values there as a full draw.
+    void draw(const game::draw_list& list, screen_rect area, float pixel_scale, const SDL_Rect* limit = nullptr);
     [[nodiscard]] const world_view& view() const noexcept { return view_; }
 
 private:
     // The world's background, and the letterbox colour in what `area` has around it.
     void fill_letterbox(screen_rect area, game::rgba background);
+    // The circles, triangles and lines, clipped to `clip` (inside the world).
+    void draw_shapes(const game::draw_list& list, const SDL_Rect& clip);
     // The window surface SDL's software renderer draws into, once SDL's queue is flushed; nullopt
     // for other renderers or layouts (the balls then go through SDL_RenderCopy).
     [[nodiscard]] std::optional<pixel_target> window_pixels();

@@ -92,16 +92,16 @@ void hud::refresh(cached_line& slot, const hud_line& line) {
     ++renders_;
 }
 
-void hud::draw(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1, float y1) {
+float hud::line_height(const cached_line& slot) const {
+    return static_cast<float>(slot.h > 0 ? slot.h : TTF_FontLineSkip(fonts_[1]) / 2);
+}
+
+SDL_FRect hud::box(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1, float y1) {
     auto& cache = cache_[static_cast<std::size_t>(corner)];
     if (cache.size() < lines.size()) cache.resize(lines.size());
-    if (lines.empty()) return;
+    if (lines.empty()) return {x0, y0, 0.0f, 0.0f};
     const float pad = 8.0f * pixel_scale_;
     const float gap = 2.0f * pixel_scale_;
-    // An empty line is a half-height spacer between groups.
-    const auto line_height = [&](const cached_line& slot) {
-        return static_cast<float>(slot.h > 0 ? slot.h : TTF_FontLineSkip(fonts_[1]) / 2);
-    };
     float width = 0.0f;
     float height = 0.0f;
     for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -113,10 +113,19 @@ void hud::draw(hud_corner corner, std::span<const hud_line> lines, float x0, flo
     const float box_h = height - gap + 2.0f * pad;
     const float x = corner == hud_corner::top_right ? x1 - box_w : x0;
     const float top = corner == hud_corner::bottom_left ? y1 - box_h : y0;
+    return {x, top, box_w, box_h};
+}
 
+void hud::draw(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1, float y1) {
+    const SDL_FRect backdrop = box(corner, lines, x0, y0, x1, y1);
+    if (lines.empty()) return;
+    const auto& cache = cache_[static_cast<std::size_t>(corner)];
+    const float pad = 8.0f * pixel_scale_;
+    const float gap = 2.0f * pixel_scale_;
+    const float x = backdrop.x;
+    const float top = backdrop.y;
     const auto& b = theme::hud_backdrop;
     SDL_SetRenderDrawColor(renderer_, b.r, b.g, b.b, b.a);
-    const SDL_FRect backdrop{x, top, box_w, box_h};
     SDL_RenderFillRectF(renderer_, &backdrop);
 
     float line_y = top + pad;

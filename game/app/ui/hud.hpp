@@ -28,6 +28,8 @@ enum class hud_corner : std::uint8_t { top_left, top_right, bottom_left, count }
 struct hud_line {
     std::string text;
     hud_style style = hud_style::body;
+
+    friend bool operator==(const hud_line&, const hud_line&) = default;
 };
 
 class hud {
@@ -39,6 +41,9 @@ public:
 
     // Draws `lines` on an opaque backdrop in `corner` of the rectangle (x0, y0)-(x1, y1).
     void draw(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1, float y1);
+    // Where draw() would put the block's backdrop (nothing drawn); the lines' textures are made.
+    [[nodiscard]] SDL_FRect box(hud_corner corner, std::span<const hud_line> lines, float x0, float y0, float x1,
+                                float y1);
     // The text scale (1 = the designed sizes): the fonts are opened again at the new size, so the
     // text stays sharp. Throws startup_error when a font cannot be opened.
     void set_text_scale(float scale);
@@ -57,6 +62,8 @@ private:
         int h = 0;
     };
     void refresh(cached_line& slot, const hud_line& line);
+    // An empty line is a half-height spacer between groups.
+    [[nodiscard]] float line_height(const cached_line& slot) const;
     void open_fonts();
     void close_fonts();
 

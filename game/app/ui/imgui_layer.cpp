@@ -12,6 +12,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 
 namespace ticklab::app {
 namespace {
@@ -147,10 +148,82 @@ void imgui_layer::begin_frame(float pixel_scale) {
     ImGui::NewFrame();
 }
 
-void imgui_layer::render() {
+void imgui_layer::end_frame() {
     ImGui::Render();
+}
+
+void imgui_layer::draw() {
     ImDrawData* data = ImGui::GetDrawData();
+    if (data == nullptr) return;
     if (!software_ || !render_software(*data)) ImGui_ImplSDLRenderer_RenderDrawData(data);
+}
+
+void imgui_layer::render() {
+    end_frame();
+    draw();
+}
+
+bool imgui_layer::busy() const {
+    return ImGui::IsAnyItemActive() || ImGui::GetIO().WantTextInput ||
+           ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
+}
+
+std::uint64_t imgui_layer::draw_data_hash() const {
+    const ImDrawData* data = ImGui::GetDrawData();
+    if (data == nullptr) return 0;
+    // FNV-1a over 8-byte words (a panel's draw data is some 100 KB: bytewise would cost more than
+    // the raster it may save), then the tail bytes.
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    const auto mix = [&h](const void* bytes, std::size_t size) {
+        const auto* p = static_cast<const unsigned char*>(bytes);
+        std::size_t i = 0;
+        for (; i + 8 <= size; i += 8) {
+            std::uint64_t word = 0;
+            std::memcpy(&word, p + i, 8);
+            h = (h ^ word) * 0x100000001b3ULL;
+        }
+        for (; i < size; ++i) h = (h ^ p[i]) * 0x100000001b3ULL;
+    };
+    mix(&data->DisplayPos, sizeof data->DisplayPos);
+    mix(&data->DisplaySize, sizeof data->DisplaySize);
+    mix(&data->FramebufferScale, sizeof data->FramebufferScale);
+    for (int n = 0; n < data->CmdListsCount; ++n) {
+        const ImDrawList& list = *data->CmdLists[n];
+        mix(list.VtxBuffer.Data, static_cast<std::size_t>(list.VtxBuffer.Size) * sizeof(ImDrawVert));
+        mix(list.IdxBuffer.Data, static_cast<std::size_t>(list.IdxBuffer.Size) * sizeof(ImDrawIdx));
+        for (const ImDrawCmd& cmd : list.CmdBuffer) {
+            const ImTextureID texture = cmd.GetTexID();
+            const void* callback = reinterpret_cast<const void*>(cmd.UserCallback);
+            mix(&cmd.ClipRect, sizeof cmd.ClipRect);
+            mix(&texture, sizeof texture);
+            mix(&cmd.VtxOffset, sizeof cmd.VtxOffset);
+            mix(&cmd.IdxOffset, sizeof cmd.IdxOffset);
+            mix(&cmd.ElemCount, sizeof cmd.ElemCount);
+            mix(&callback, sizeof callback);
+        }
+    }
+    return h;
+}
+
+bool imgui_layer::reaches_left_of(float x_pixels) const {
+    const ImDrawData* data = ImGui::GetDrawData();
+    if (data == nullptr) return false;
+    // In ImGui coordinates; a window's first command may clip to the whole display (its border and
+    // scrollbar), so the vertices say where it draws, within its clip rectangle.
+    const float x = x_pixels / data->FramebufferScale.x + data->DisplayPos.x;
+    for (int n = 0; n < data->CmdListsCount; ++n) {
+        const ImDrawList& list = *data->CmdLists[n];
+        for (const ImDrawCmd& cmd : list.CmdBuffer) {
+            if (cmd.UserCallback != nullptr) return true;  // unknown drawing: assume anywhere
+            if (cmd.ClipRect.x >= x) continue;
+            const ImDrawVert* vertices = list.VtxBuffer.Data + cmd.VtxOffset;
+            const ImDrawIdx* indices = list.IdxBuffer.Data + cmd.IdxOffset;
+            for (unsigned i = 0; i < cmd.ElemCount; ++i) {
+                if (vertices[indices[i]].pos.x < x) return true;
+            }
+        }
+    }
+    return false;
 }
 
 bool imgui_layer::render_software(const ImDrawData& data) {

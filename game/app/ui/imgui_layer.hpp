@@ -6,12 +6,14 @@
 //   imgui.begin_frame(window.pixel_scale());
 //   ... ImGui widgets ...
 //   imgui.render();                              // after the scene and HUD, before present
+// or, to draw only when something changed: imgui.end_frame(); ... if (...) imgui.draw();
 
 #include "app/platform/window.hpp"
 #include "app/ui/font_files.hpp"
 
 #include <SDL.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -36,7 +38,17 @@ public:
     void begin_frame(float pixel_scale);
     // Text and widget size (1 = designed): the font atlas is built again at the new size, not scaled.
     void set_text_scale(float scale);
-    void render();
+    void render();  // end_frame() then draw()
+    // Ends the frame's widgets into draw data, without drawing it.
+    void end_frame();
+    // Draws the last frame's draw data (again, if it was drawn already).
+    void draw();
+    // After end_frame(): the user is working the panel (an item active, text input, a popup open).
+    [[nodiscard]] bool busy() const;
+    // After end_frame(): a hash of the draw data (equal draw data, equal pixels when drawn).
+    [[nodiscard]] std::uint64_t draw_data_hash() const;
+    // After end_frame(): whether anything is drawn left of x (in output pixels), e.g. a popup.
+    [[nodiscard]] bool reaches_left_of(float x_pixels) const;
 
     // Where the layout is saved; empty when it is not.
     [[nodiscard]] const std::string& ini_path() const noexcept { return ini_path_; }

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include <ticklab/time_source.hpp>
 
 namespace {
@@ -82,9 +84,17 @@ TEST(LessonKeys, StepIntoANetworkLessonStartsItsGameAndOutOfItStopsIt) {
     ASSERT_EQ(state.active, "rollback-hides-latency");
     ASSERT_NE(s.network(), nullptr);
     EXPECT_EQ(s.network()->config().network.mode, ticklab::game::net_mode::rollback);
+    const auto frames = [&](int count) {
+        for (int i = 0; i < count; ++i) {
+            clock.advance(std::chrono::milliseconds{16});
+            s.update_frame(s.advance());
+        }
+    };
+    frames(30);  // the network game counts its own frames
     ticklab::app::panel_sections::step_lesson(s, state, -2);
     EXPECT_EQ(state.active, "render-tick");
     EXPECT_EQ(s.network(), nullptr) << "a lesson without one stops the network game";
+    EXPECT_NO_THROW(frames(3)) << "the session's frames go on where the network game's ended";
 }
 
 }  // namespace

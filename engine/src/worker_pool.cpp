@@ -1,0 +1,117 @@
+#include <ticklab/worker_pool.hpp>
+
+#include <chrono>
+#include <map>
+#include <stdexcept>
+#include <string>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
+namespace ticklab {
+
+namespace {
+
+void cpu_relax() noexcept {
+#if defined(__x86_64__) || defined(__i386__)
+    _mm_pause();
+#endif
+}
+
+// How long a thread spins on a value before it sleeps on it. Runs within one tick come a few
+// microseconds apart: waking a sleeping thread costs tens of microseconds, so spinning through
+// such gaps pays; the gap between ticks (milliseconds) is slept through.
+constexpr auto spin_time = std::chrono::microseconds{200};
+
+// Spins until `value` differs from `old` or spin_time has passed; true if it changed.
+bool spin_while_equal(const std::atomic<std::uint32_t>& value, std::uint32_t old) noexcept {
+    const auto until = std::chrono::steady_clock::now() + spin_time;
+    for (;;) {
+        for (int k = 0; k < 64; ++k) {
+            if (value.load(std::memory_order_acquire) != old) return true;
+            cpu_relax();
+        }
+        if (std::chrono::steady_clock::now() >= until) return false;
+    }
+}
+
+}  // namespace
+
+worker_pool::worker_pool(unsigned threads) : size_{threads} {
+    if (threads < 1 || threads > max_worker_threads) {
+        throw std::invalid_argument("thread count " + std::to_string(threads) +
+                                    " is not allowed: use a whole number from 1 to " +
+                                    std::to_string(max_worker_threads));
+    }
+    threads_.reserve(threads - 1);
+    for (unsigned w = 1; w < threads; ++w) {
+        threads_.emplace_back([this, w](std::stop_token stop) { work(w, stop); });
+    }
+}
+
+worker_pool::~worker_pool() {
+    for (auto& thread : threads_) thread.request_stop();
+    generation_.fetch_add(1, std::memory_order_seq_cst);
+    generation_.notify_all();
+    threads_.clear();  // joins
+}
+
+unsigned worker_pool::machine_threads() noexcept {
+    const unsigned n = std::thread::hardware_concurrency();
+    return n == 0 ? 1 : (n > max_worker_threads ? max_worker_threads : n);
+}
+
+void worker_pool::run_erased(erased_job job, void* context) {
+    if (size_ == 1) {
+        job(context, 0, 1);
+        return;
+    }
+    const std::lock_guard lock{run_mutex_};
+    job_ = job;
+    context_ = context;
+    pending_.store(size_ - 1, std::memory_order_relaxed);
+    // seq_cst pairs with the workers' seq_cst increment of sleeping_workers_: either a worker sees
+    // the new generation before it sleeps, or this sees it asleep and wakes it.
+    generation_.fetch_add(1, std::memory_order_seq_cst);
+    if (sleeping_workers_.load(std::memory_order_seq_cst) > 0) generation_.notify_all();
+    job(context, 0, size_);
+    for (std::uint32_t left = pending_.load(std::memory_order_acquire); left != 0;
+         left = pending_.load(std::memory_order_acquire)) {
+        if (spin_while_equal(pending_, left)) continue;
+        caller_sleeping_.store(true, std::memory_order_seq_cst);
+        pending_.wait(left, std::memory_order_acquire);
+        caller_sleeping_.store(false, std::memory_order_relaxed);
+    }
+}
+
+void worker_pool::work(unsigned worker, std::stop_token stop) {
+    // Not the current value: the first run may have begun before this thread got here.
+    std::uint32_t seen = 0;
+    for (;;) {
+        if (!spin_while_equal(generation_, seen)) {
+            sleeping_workers_.fetch_add(1, std::memory_order_seq_cst);
+            generation_.wait(seen, std::memory_order_seq_cst);
+            sleeping_workers_.fetch_sub(1, std::memory_order_relaxed);
+        }
+        const std::uint32_t now = generation_.load(std::memory_order_acquire);
+        if (now == seen) continue;
+        seen = now;
+        if (stop.stop_requested()) return;
+        job_(context_, worker, size_);
+        if (pending_.fetch_sub(1, std::memory_order_seq_cst) == 1 && caller_sleeping_.load(std::memory_order_seq_cst)) {
+            pending_.notify_one();
+        }
+    }
+}
+
+worker_pool& shared_worker_pool(unsigned threads) {
+    static std::mutex mutex;
+    static std::map<unsigned, std::unique_ptr<worker_pool>> pools;
+    const std::lock_guard lock{mutex};
+    auto& pool = pools[threads];
+    if (!pool) pool = std::make_unique<worker_pool>(threads);
+    return *pool;
+}
+
+}  // namespace ticklab

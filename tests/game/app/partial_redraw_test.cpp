@@ -1,0 +1,134 @@
+// A window that draws only what changed (game/app/partial_redraw.cpp) ends up with the same pixels
+// as one that draws every frame in full: the same run, frame for frame, on SDL's software renderer.
+#include "app/frame_output.hpp"
+#include "app/platform/sdl_runtime.hpp"
+#include "app/window_app.hpp"
+#include "run/runner.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+namespace {
+
+namespace app = ticklab::app;
+namespace game = ticklab::game;
+
+// A screenshot run's output, except that the window keeps its pixels from frame to frame, so that
+// window_app draws only what changed, as a live software window does.
+class kept_pixels_output final : public app::frame_output {
+public:
+    [[nodiscard]] bool offscreen_if_no_display() const override { return true; }
+    [[nodiscard]] app::window_config window_settings(const game::loop_settings&) const override {
+        return {.hidden = true, .software = true, .vsync = false};
+    }
+    [[nodiscard]] bool persist_layout() const override { return false; }
+    void apply_settings(app::window&, const game::loop_settings&, app::panel_context&) override {}
+    [[nodiscard]] bool skip_drawing(const app::window&) override { return false; }
+    void present(app::window&) override {}
+    [[nodiscard]] bool keeps_pixels(const app::window&) const override { return true; }
+    void pace() override {}
+};
+
+std::string read_file(const std::filesystem::path& path) {
+    std::ifstream in{path, std::ios::binary};
+    return {std::istreambuf_iterator<char>{in}, std::istreambuf_iterator<char>{}};
+}
+
+struct run_result {
+    std::string png;
+    std::uint64_t scenes_drawn = 0;
+    std::uint64_t panels_drawn = 0;
+};
+
+// Runs `options` for its frames with `output` and returns the last frame's pixels as a PNG.
+run_result run(const game::launch_options& options, app::frame_output& output, const std::string& name) {
+    const std::filesystem::path path = std::filesystem::path{::testing::TempDir()} / (name + ".png");
+    game::runner runner{options, game::run_kind::screenshot};
+    app::window_app window{options, runner.clock().source(), output};
+    runner.start(window.session());
+    runner.run_frames(window.session(), [&window]() -> const ticklab::frame_stats& { return window.frame(); });
+    EXPECT_EQ(window.capture(path.string()), "");
+    return {read_file(path), window.redraw().scenes_drawn(), window.redraw().panels_drawn()};
+}
+
+// Frames of 120 ms: every frame is past the HUD's and panel's readout interval, so both show the
+// same lines as a frame drawn in full; what is drawn in parts is what the balls left and reached.
+void expect_same_pixels(game::launch_options options, const std::string& name) {
+    options.frame_ms = 120.0;
+    app::capture_output full;
+    kept_pixels_output kept;
+    const run_result expected = run(options, full, name + "_full");
+    const run_result got = run(options, kept, name + "_kept");
+    ASSERT_FALSE(expected.png.empty());
+    EXPECT_TRUE(got.png == expected.png) << name << ": the last frame differs from one drawn in full";
+    EXPECT_GT(got.scenes_drawn, 0u);
+}
+
+TEST(PartialRedraw, BallsSplashLooksTheSameAsFramesDrawnInFull) {
+    game::launch_options options;
+    options.scene_settings.balls = 300;
+    options.frames = 40;  // the splash, the pile settling, the first wave
+    expect_same_pixels(options, "splash");
+}
+
+TEST(PartialRedraw, AFewBallsDrawnInSmallPartsLookTheSame) {
+    game::launch_options options;
+    options.scene_settings.balls = 30;
+    options.frames = 60;
+    expect_same_pixels(options, "few");
+}
+
+TEST(PartialRedraw, ManyBallsAndNoPanelLookTheSame) {
+    game::launch_options options;
+    options.scene_settings.balls = 3000;
+    options.panel = false;
+    options.frames = 25;
+    expect_same_pixels(options, "many");
+}
+
+TEST(PartialRedraw, LanderLooksTheSame) {
+    game::launch_options options;
+    options.scene = "lander";
+    options.scene_settings.autopilot = true;
+    options.frames = 30;
+    expect_same_pixels(options, "lander");
+}
+
+namespace panel_rate {
+
+using namespace std::chrono_literals;
+
+// One frame of partial_redraw's panel steps, as window_app takes them: whether the panel is built,
+// and when it is, whether it is drawn.
+bool panel_built(app::partial_redraw& redraw, ticklab::nanoseconds now, bool input, std::uint64_t hash) {
+    redraw.begin_frame({1280, 720, 1.0f, 900.0f, true});
+    if (!redraw.panel_due(now, input)) return false;
+    (void)redraw.panel_needed(now, input, false, hash, false, false);
+    return true;
+}
+
+TEST(PartialRedraw, PanelIsBuiltAtTheReadoutRateWhileNobodyWorksIt) {
+    app::partial_redraw redraw{true, 100ms};
+    EXPECT_TRUE(panel_built(redraw, 0ms, false, 1)) << "the first frame";
+    EXPECT_FALSE(panel_built(redraw, 16ms, false, 2));
+    EXPECT_FALSE(panel_built(redraw, 99ms, false, 2));
+    EXPECT_TRUE(panel_built(redraw, 100ms, false, 2)) << "a readout is due";
+    EXPECT_FALSE(panel_built(redraw, 116ms, false, 3));
+    EXPECT_TRUE(panel_built(redraw, 132ms, true, 3)) << "an input event reached the panel";
+    redraw.invalidate();
+    EXPECT_TRUE(panel_built(redraw, 160ms, false, 3)) << "a frame drawn in full draws the panel too";
+}
+
+TEST(PartialRedraw, PanelIsBuiltEveryFrameWhenTheWindowDoesNotKeepItsPixels) {
+    app::partial_redraw redraw{false, 100ms};
+    for (int frame = 0; frame < 5; ++frame) EXPECT_TRUE(panel_built(redraw, frame * 16ms, false, 1));
+}
+
+}  // namespace panel_rate
+
+}  // namespace
