@@ -146,7 +146,11 @@ void session::update_frame(const ticklab::frame_stats& frame) {
     last_frame_ = now;
     // The scheduler's frames only go forward; the loop's and a network game's frame counts are
     // two counters, so stepping out of a network game must not take the scheduler back.
-    task_frame_ = std::max(task_frame_ + 1, frame.frame_index);
+    if (ran_a_frame_ && frame.frame_index + task_frame_offset_ <= task_frame_) {
+        task_frame_offset_ = task_frame_ + 1 - frame.frame_index;
+    }
+    ran_a_frame_ = true;
+    task_frame_ = frame.frame_index + task_frame_offset_;
     tasks_.run_frame(task_frame_);
     spend_load(settings.frame_load_ms);
     // Render tasks come last, after everything else in the frame, just before the front end draws.

@@ -138,7 +138,11 @@ private:
     mutable std::unique_ptr<scene_snapshot> render_state_;
     tick_input render_input_;
     double last_tick_dt_ = 0.0;
-    std::uint64_t task_frame_ = 0;  // the last frame index given to tasks_.run_frame
+    // The last frame index given to tasks_.run_frame: the loop's own, shifted on when a network
+    // game (which counts its own frames) ends, so the scheduler never goes back.
+    std::uint64_t task_frame_ = 0;
+    std::uint64_t task_frame_offset_ = 0;
+    bool ran_a_frame_ = false;
     input_buffer input_;
     frame_history history_;
     replay_status replay_;
