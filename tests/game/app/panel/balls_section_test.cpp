@@ -1,6 +1,8 @@
 // The balls scene's panel section (game/app/panel/balls_section.cpp), drawn into a headless ImGui
 // frame: the ball count typed in is panel state, taken again from the scene at every scene start.
 #include "app/panel/panel_sections.hpp"
+
+#include "imgui_test_context.hpp"
 #include "scenes/balls_scene.hpp"
 
 #include <gtest/gtest.h>
@@ -10,20 +12,7 @@
 
 namespace {
 
-// One ImGui context with a built font atlas and no renderer: enough to run widgets.
-struct imgui_frame : ::testing::Test {
-    void SetUp() override {
-        ImGui::CreateContext();
-        ImGuiIO& io = ImGui::GetIO();
-        io.IniFilename = nullptr;
-        io.DisplaySize = {1280.0f, 720.0f};
-        unsigned char* pixels = nullptr;
-        int width = 0;
-        int height = 0;
-        io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
-    }
-    void TearDown() override { ImGui::DestroyContext(); }
-
+struct imgui_frame : imgui_test_context {
     template <typename Draw>
     static bool frame(Draw&& draw_section) {
         ImGui::NewFrame();

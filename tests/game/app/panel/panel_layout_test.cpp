@@ -2,6 +2,8 @@
 // (runs without a lesson), open_section_names reports what is open for the presentation file.
 #include "app/panel/panel.hpp"
 
+#include "imgui_test_context.hpp"
+
 #include <gtest/gtest.h>
 #include <imgui.h>
 
@@ -12,22 +14,10 @@
 
 namespace {
 
-struct PanelLayout : ::testing::Test {
+struct PanelLayout : imgui_test_context {
     ticklab::manual_time_source source;
     ticklab::game::session session{source, "balls", {}, {}};
     ticklab::app::panel_context context;
-
-    void SetUp() override {
-        ImGui::CreateContext();
-        ImGuiIO& io = ImGui::GetIO();
-        io.IniFilename = nullptr;
-        io.DisplaySize = {1280.0f, 720.0f};
-        unsigned char* pixels = nullptr;
-        int width = 0;
-        int height = 0;
-        io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
-    }
-    void TearDown() override { ImGui::DestroyContext(); }
 
     void frame(ticklab::app::control_panel& panel) {
         ImGui::NewFrame();
