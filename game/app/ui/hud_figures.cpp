@@ -1,5 +1,7 @@
 #include "app/ui/hud_figures.hpp"
 
+#include "app/ui/text_format.hpp"
+
 #include "app/ui/hud_text.hpp"
 #include "run/lesson_library.hpp"
 #include "scenes/lander_scene.hpp"
@@ -26,13 +28,6 @@ constexpr std::array<std::pair<hud_figure, std::string_view>, 9> names{{
 }};
 
 using enum hud_figure;
-
-template <typename... Args>
-std::string format(const char* pattern, Args... args) {
-    char buffer[128];
-    std::snprintf(buffer, sizeof buffer, pattern, args...);
-    return buffer;
-}
 
 }  // namespace
 
@@ -68,30 +63,30 @@ hud_line figure_line(hud_figure figure, const game::session& session, const fps_
     const auto& frame = loop.stats();
     switch (figure) {
         case ticks_per_frame:
-            return {format("ticks/frame %2u", frame.ticks), hud_style::figure};
+            return {format_text("ticks/frame %2u", frame.ticks), hud_style::figure};
         case alpha:
             if (session.settings.strategy.smoothing_mode == game::smoothing::none)
-                return {format("alpha %.2f (off)", frame.alpha), hud_style::figure};
+                return {format_text("alpha %.2f (off)", frame.alpha), hud_style::figure};
             if (session.settings.strategy.smoothing_mode == game::smoothing::render_tick)
-                return {format("alpha %.2f (render tick)", frame.alpha), hud_style::figure};
-            return {format("alpha %.2f", frame.alpha), hud_style::figure};
+                return {format_text("alpha %.2f (render tick)", frame.alpha), hud_style::figure};
+            return {format_text("alpha %.2f", frame.alpha), hud_style::figure};
         case dropped_ms:
-            return {format("dropped %.0f ms", ticklab::to_milliseconds(frame.total_dropped)),
+            return {format_text("dropped %.0f ms", ticklab::to_milliseconds(frame.total_dropped)),
                     frame.dropped.count() > 0 ? hud_style::figure_alert : hud_style::figure};
         case debt_ms:
-            return {format("debt %.1f ms", ticklab::to_milliseconds(frame.debt)),
+            return {format_text("debt %.1f ms", ticklab::to_milliseconds(frame.debt)),
                     frame.debt.count() > 0 ? hud_style::figure_alert : hud_style::figure};
         case fps:
-            return {format("FPS %.0f", meter.fps()), hud_style::figure};
+            return {format_text("FPS %.0f", meter.fps()), hud_style::figure};
         case sim_speed: {
             // Ticks run over real time this frame: 3x when MAX_LOOPS caps a 4x scale at 60 fps.
             const double real = ticklab::to_seconds(frame.real);
             const double ran = static_cast<double>(frame.ticks) / static_cast<double>(loop.tick_rate());
             const double speed = real > 0.0 ? ran / real : 0.0;
-            return {format("speed %.1fx of %.1fx", speed, loop.clock().time_scale()), hud_style::figure};
+            return {format_text("speed %.1fx of %.1fx", speed, loop.clock().time_scale()), hud_style::figure};
         }
         case frame_ms:
-            return {format("frame %.1f ms", meter.frame_ms()), hud_style::figure};
+            return {format_text("frame %.1f ms", meter.frame_ms()), hud_style::figure};
         case lander_fall:
         case lander_drift: {
             const auto* lander = dynamic_cast<const game::lander_scene*>(&session.current_scene());
@@ -100,7 +95,7 @@ hud_line figure_line(hud_figure figure, const game::session& session, const fps_
             const bool fall = figure == lander_fall;
             const double speed = std::abs(fall ? lander->body().vy : lander->body().vx);
             const double limit = fall ? limits::max_landing_vy : limits::max_landing_vx;
-            return {format("%s %.1f / %.1f m/s", fall ? "fall" : "drift", speed, limit),
+            return {format_text("%s %.1f / %.1f m/s", fall ? "fall" : "drift", speed, limit),
                     speed > limit ? hud_style::figure_alert : hud_style::figure};
         }
     }

@@ -1,19 +1,10 @@
 #include "app/ui/hud_text.hpp"
 
+#include "app/ui/text_format.hpp"
+
 #include <cstdio>
 
 namespace ticklab::app {
-namespace {
-
-template <typename... Args>
-std::string format(const char* pattern, Args... args) {
-    char buffer[160];
-    std::snprintf(buffer, sizeof buffer, pattern, args...);
-    return buffer;
-}
-
-}  // namespace
-
 void fps_meter::add_frame(ticklab::nanoseconds real) {
     using namespace std::chrono_literals;
     window_ += real;
@@ -33,10 +24,10 @@ void build_hud_lines(const game::session& session, const fps_meter& fps, std::sp
     const auto& loop = session.loop();
     out.push_back({std::string(session.current_entry().title), hud_style::title});
     for (hud_figure figure : figures) out.push_back(figure_line(figure, session, fps));
+    out.push_back({format_text("tick %u Hz  FPS %.0f  frame %.1f ms", loop.tick_rate(), fps.fps(), fps.frame_ms()),
+                   hud_style::body});
     out.push_back(
-        {format("tick %u Hz  FPS %.0f  frame %.1f ms", loop.tick_rate(), fps.fps(), fps.frame_ms()), hud_style::body});
-    out.push_back(
-        {format("virtual %.3f s  scale %.2fx", ticklab::to_seconds(loop.virtual_now()), loop.clock().time_scale()),
+        {format_text("virtual %.3f s  scale %.2fx", ticklab::to_seconds(loop.virtual_now()), loop.clock().time_scale()),
          hud_style::body});
     if (loop.clock().paused()) out.push_back({"PAUSED", hud_style::alert});
     if (!notice.empty()) out.push_back({notice, hud_style::alert});

@@ -18,17 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct network_binary_fixture : ::testing::Test {
-    fs::path folder;
-
-    void SetUp() override {
-        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        folder = fs::temp_directory_path() /
-                 (std::string{"ticklab_network_"} + info->name() + "_" + std::to_string(::getpid()));
-        fs::create_directories(folder);
-    }
-    void TearDown() override { fs::remove_all(folder); }
-
+struct network_binary_fixture : ticklab_test::folder_fixture {
     nlohmann::json report(const std::string& args) const {
         const fs::path path = folder / "report.json";
         const auto o = ticklab_test::run_ticklab("--headless --report '" + path.string() + "' " + args, folder, folder);

@@ -26,17 +26,7 @@ const fs::path keys_replay =
 using ticklab_test::outcome;
 using ticklab_test::read_file;
 
-struct replay_binary : ::testing::Test {
-    fs::path folder;
-
-    void SetUp() override {
-        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        folder = fs::temp_directory_path() /
-                 (std::string{"ticklab_replay_binary_"} + info->name() + "_" + std::to_string(::getpid()));
-        fs::create_directories(folder);
-    }
-    void TearDown() override { fs::remove_all(folder); }
-
+struct replay_binary : ticklab_test::folder_fixture {
     outcome run(const std::string& args) const { return ticklab_test::run_ticklab(args, folder, folder); }
 
     // The state_hash of a headless run's report.

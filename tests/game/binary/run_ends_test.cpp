@@ -16,17 +16,7 @@ namespace fs = std::filesystem;
 using ticklab_test::outcome;
 using ticklab_test::read_file;
 
-struct RunEnds : ::testing::Test {
-    fs::path folder;
-
-    void SetUp() override {
-        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        folder = fs::temp_directory_path() /
-                 (std::string{"ticklab_run_ends_"} + info->name() + "_" + std::to_string(::getpid()));
-        fs::create_directories(folder);
-    }
-    void TearDown() override { fs::remove_all(folder); }
-
+struct RunEnds : ticklab_test::folder_fixture {
     // Runs with a report in the test's folder; returns the report's text ("" when none was written).
     std::string report(const std::string& args, int timeout_s, outcome& o) const {
         const fs::path path = folder / "r.json";

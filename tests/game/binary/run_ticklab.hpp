@@ -2,7 +2,9 @@
 // Runs the real ticklab binary (its path is the TICKLAB_BINARY compile definition) as a user would,
 // and collects how it ended and what it printed. Shared by the tests in this folder.
 
+#include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -11,6 +13,22 @@
 #include <string>
 
 namespace ticklab_test {
+
+// A fresh folder per test (in the system's temporary folder, named for the suite, the test and this
+// process), removed after it: where a test's binary runs and writes.
+struct folder_fixture : ::testing::Test {
+    std::filesystem::path folder;
+
+    void SetUp() override {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        std::string name =
+            std::string{"ticklab_"} + info->test_suite_name() + "_" + info->name() + "_" + std::to_string(::getpid());
+        for (char& c : name) c = c == '/' ? '_' : c;
+        folder = std::filesystem::temp_directory_path() / name;
+        std::filesystem::create_directories(folder);
+    }
+    void TearDown() override { std::filesystem::remove_all(folder); }
+};
 
 struct outcome {
     bool exited = false;  // false: killed by a signal (a crash, maybe a core dump)

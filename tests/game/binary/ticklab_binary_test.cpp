@@ -19,17 +19,7 @@ namespace fs = std::filesystem;
 using ticklab_test::outcome;
 using ticklab_test::read_file;
 
-struct binary_fixture : ::testing::Test {
-    fs::path folder;
-
-    void SetUp() override {
-        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        folder = fs::temp_directory_path() /
-                 (std::string{"ticklab_binary_"} + info->name() + "_" + std::to_string(::getpid()));
-        fs::create_directories(folder);
-    }
-    void TearDown() override { fs::remove_all(folder); }
-
+struct binary_fixture : ticklab_test::folder_fixture {
     outcome run(const std::string& args) const { return ticklab_test::run_ticklab(args, folder, folder); }
 
     // Runs headless with a report; returns the report's text (empty when none was written).

@@ -20,17 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-struct trace_fixture : ::testing::Test {
-    fs::path folder;
-
-    void SetUp() override {
-        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        folder = fs::temp_directory_path() /
-                 (std::string{"ticklab_trace_"} + info->name() + "_" + std::to_string(::getpid()));
-        fs::create_directories(folder);
-    }
-    void TearDown() override { fs::remove_all(folder); }
-
+struct trace_fixture : ticklab_test::folder_fixture {
     // Runs headless with `args`, a trace to `name` and a report; returns the report.
     json run(const std::string& args, const std::string& name) const {
         const auto o = ticklab_test::run_ticklab("--headless " + args + " --trace '" + (folder / name).string() +
