@@ -58,6 +58,7 @@ void runner::add_finisher(run_finisher finisher) {
 void runner::start(session& s) {
     if (options_.network) s.start_network(*options_.network);
     s.count_load(clock_->manual());
+    s.stop_ticks_at(options_.ticks);
     if (options_.replay_recording) s.start_replay(*options_.replay_recording);
     if (!options_.record_path.empty()) s.start_recording();
     if (!options_.trace_path.empty() && !trace_) {

@@ -79,6 +79,12 @@ const ticklab::frame_stats& session::advance() {
     sanitise(settings);
     loop_.set_tick_rate(settings.tick_rate_hz);
     loop_.set_max_loops(settings.max_loops);
+    if (tick_target_ && *tick_target_ > loop_.ticks()) {
+        // Debt carried in can make more ticks due than the run has left; the clock alone cannot
+        // stop them (runner.hpp steps it only up to the last tick's due time), the cap can.
+        const std::uint64_t left = *tick_target_ - loop_.ticks();
+        if (left < settings.max_loops) loop_.set_max_loops(static_cast<std::uint32_t>(left));
+    }
     loop_.set_stepping(settings.strategy.step_mode);
     loop_.set_catch_up(settings.strategy.catch_up_mode);
     loop_.set_time_scaling(settings.strategy.scaling);

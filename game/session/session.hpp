@@ -78,6 +78,9 @@ public:
     [[nodiscard]] std::uint64_t state_hash() const;
     // Ticks run: the loop's; in a network game the last tick both peers confirmed.
     [[nodiscard]] std::uint64_t ticks() const;
+    // A run that ends after `ticks` ticks (--ticks): no frame runs past it, even with debt carried in
+    // (keep_debt), where the loop would otherwise catch up several ticks at once.
+    void stop_ticks_at(std::optional<std::uint64_t> ticks) { tick_target_ = ticks; }
 
     // The network game (docs/network.md): two peers play this session's scene over a simulated
     // network instead of the session running it. The session's clock is their real time (pause,
@@ -138,6 +141,7 @@ private:
     mutable std::unique_ptr<scene_snapshot> render_state_;
     tick_input render_input_;
     double last_tick_dt_ = 0.0;
+    std::optional<std::uint64_t> tick_target_;  // stop_ticks_at
     // The last frame index given to tasks_.run_frame: the loop's own, shifted on when a network
     // game (which counts its own frames) ends, so the scheduler never goes back.
     std::uint64_t task_frame_ = 0;

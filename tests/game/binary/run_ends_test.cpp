@@ -63,6 +63,18 @@ TEST_F(RunEnds, FixedSteppingStillEndsOnExactlyTheTick) {
     EXPECT_EQ(number(json, "ticks"), 601) << json;
 }
 
+TEST_F(RunEnds, TicksAreExactWhenDebtIsCarriedIn) {
+    // Found by headless_run_fuzz: at 4x with MAX_LOOPS 2 and catch-up 'debt' every frame owes more than
+    // it runs, so the last frame had 2 ticks due with 1 left, and --ticks 201 ended on tick 202.
+    for (const char* mode : {"debt", "drop", "none", "text004", "clamp"}) {
+        outcome o;
+        const std::string json =
+            report(std::string{"--headless --catch-up "} + mode + " --max-loops 2 --time-scale 4 --ticks 201", 30, o);
+        ASSERT_EQ(o.exit_code, 0) << mode << ": " << o.err;
+        EXPECT_EQ(number(json, "ticks"), 201) << mode << ": " << json;
+    }
+}
+
 TEST_F(RunEnds, WindowRunStopsAtFrames) {
     // A window run (not --screenshot) with a 60 FPS cap: --frames 60 ends it after about a second.
     // Before, --frames was ignored outside headless and screenshot runs and the window ran forever.
