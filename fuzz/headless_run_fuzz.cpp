@@ -164,23 +164,41 @@ struct loop_watch {
     }
 };
 
+// Virtual ns one frame brings (a replay always runs fixed ticks of the recorded rate, counted by the
+// time scale), within the clamp for clamp_frame_time.
+double virtual_ns_per_frame(const launch_options& o) {
+    const bool replaying = o.replay_recording.has_value();
+    const auto frame_ns = static_cast<double>(frame_time(o.frame_ms).count());
+    const bool length_scaling = o.loop.strategy.scaling == ticklab::time_scaling::tick_length && !replaying;
+    double per_frame = length_scaling ? frame_ns : frame_ns * o.loop.time_scale;
+    if (o.loop.strategy.catch_up_mode == ticklab::catch_up::clamp_frame_time) {
+        per_frame = std::min(per_frame, o.loop.frame_time_clamp_ms * 1e6);
+    }
+    return per_frame;
+}
+
+bool steps_variably(const launch_options& o) {
+    return o.loop.strategy.step_mode == ticklab::stepping::variable && !o.replay_recording;
+}
+
 // Frames a run may take per tick at most: fixed ticks need a tick's worth of virtual time (a
 // frame that brings a whole tick or more runs at least one; a shorter one needs this many, one more
 // for the rounding of the phase); variable stepping runs one update in every frame that brings
 // any virtual time at all.
 std::uint64_t frames_per_tick(const launch_options& o) {
-    // A replay always runs fixed ticks of the recorded rate, counted by the time scale.
-    const bool replaying = o.replay_recording.has_value();
-    const bool variable = o.loop.strategy.step_mode == ticklab::stepping::variable && !replaying;
-    const auto frame_ns = static_cast<double>(frame_time(o.frame_ms).count());
-    const bool length_scaling = o.loop.strategy.scaling == ticklab::time_scaling::tick_length && !replaying;
-    double per_frame = length_scaling ? frame_ns : frame_ns * o.loop.time_scale;  // virtual ns a frame brings
-    if (o.loop.strategy.catch_up_mode == ticklab::catch_up::clamp_frame_time) {
-        per_frame = std::min(per_frame, o.loop.frame_time_clamp_ms * 1e6);
-    }
-    const double needed_ns = variable ? 1.0 : 1e9 / o.loop.tick_rate_hz;
+    const double per_frame = virtual_ns_per_frame(o);
+    const double needed_ns = steps_variably(o) ? 1.0 : 1e9 / o.loop.tick_rate_hz;
     const double frames = per_frame >= needed_ns ? 1.0 : std::ceil(needed_ns / per_frame) + 1.0;
     return frames > 1e15 ? std::uint64_t{1'000'000'000'000'000} : static_cast<std::uint64_t>(frames);
+}
+
+// Most ticks one frame may run: the virtual time a frame brings, in ticks, and one more for the
+// phase, within the safety limit.
+std::uint64_t ticks_per_frame(const launch_options& o) {
+    if (steps_variably(o)) return 1;
+    const double hz = o.replay_recording ? o.replay_recording->tick_rate_hz : o.loop.tick_rate_hz;
+    const double ticks = std::ceil(virtual_ns_per_frame(o) * hz / 1e9) + 1.0;
+    return static_cast<std::uint64_t>(std::min(ticks, double{ticklab::safety_ticks_per_frame}));
 }
 
 // Frames a run needs for `ticks` ticks at most (two more: the first and the last; text 004's loop
@@ -194,11 +212,18 @@ std::uint64_t frames_needed(const launch_options& o, std::uint64_t ticks) {
     return ticks * per_tick + (text_004 ? 4 : 2);
 }
 
-// Shrinks an accepted run to the fuzz bounds, keeping what it means (a --ticks run stays one).
+// Shrinks an accepted run to the fuzz bounds, keeping what it means (a --ticks run stays one, a
+// run of frames stays one): a run of frames gets as many frames as fuzz_max_ticks allows, so
+// '--catch-up none --time-scale 64 --tick-rate 1000 --frame-ms 100' (6,401 ticks a frame, 600
+// frames by default) runs 1 frame here rather than minutes under ASan.
 void bound_run(launch_options& o) {
     if (!o.replay_recording) o.scene_settings.balls = std::min(o.scene_settings.balls, fuzz_max_balls);
+    if (!o.ticks) {
+        const std::uint64_t by_ticks = std::max<std::uint64_t>(1, fuzz_max_ticks / ticks_per_frame(o));
+        o.frames = std::min({o.frames.value_or(default_headless_frames), fuzz_max_frames, by_ticks});
+        return;
+    }
     if (o.frames) o.frames = std::min(*o.frames, fuzz_max_frames);
-    if (!o.ticks) return;
     std::uint64_t ticks = std::min(*o.ticks, fuzz_max_ticks);
     if (frames_needed(o, ticks) > fuzz_max_frames) ticks = (fuzz_max_frames - 4) / frames_per_tick(o);
     o.ticks = ticks;

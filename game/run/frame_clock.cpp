@@ -14,7 +14,7 @@ ticklab::nanoseconds real_time_to_tick(const ticklab::fixed_loop& loop, std::uin
     const ticklab::nanoseconds virtual_needed = loop.next_tick_time() - loop.virtual_now() +
                                                 ticklab::tick_offset(remaining - 1, loop.tick_rate()) +
                                                 ticklab::nanoseconds{1};
-    const double real = std::ceil(static_cast<double>(virtual_needed.count()) / loop.clock().time_scale());
+    const double real = std::ceil(static_cast<double>(virtual_needed.count()) / loop.virtual_per_real());
     return ticklab::nanoseconds{static_cast<std::int64_t>(real) + 1};
 }
 

@@ -29,7 +29,7 @@ std::uint64_t frame_limit_for(const launch_options& options, run_kind kind) {
     if (options.ticks) return kind == run_kind::window ? std::numeric_limits<std::uint64_t>::max() : max_run_frames;
     switch (kind) {
         case run_kind::headless:
-            return 600;
+            return default_headless_frames;
         case run_kind::screenshot:
             return 30;
         case run_kind::window:

@@ -41,6 +41,8 @@ enum class run_kind { headless, screenshot, window };
 
 // Frames a --ticks run may take before it gives up (a tiny time scale at 1 Hz needs many).
 inline constexpr std::uint64_t max_run_frames = 50'000'000;
+// Frames a headless run takes without --frames or --ticks.
+inline constexpr std::uint64_t default_headless_frames = 600;
 
 // Called after every frame with the frame's figures: a trace writer, an invariant check.
 using frame_observer = std::function<void(const session&, const ticklab::frame_stats&)>;

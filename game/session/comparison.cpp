@@ -72,9 +72,7 @@ void comparison::after_frame(session& main) {
     // The ghost's clock read "now" as its time 0; main is already past `start_due_` by the rest of
     // this frame, which the ghost gets as a head start in its first frame (in real time).
     const ticklab::fixed_loop& loop = main.loop();
-    const double per_real =
-        loop.config().scaling == ticklab::time_scaling::tick_length ? 1.0 : loop.clock().time_scale();
-    const double ahead = static_cast<double>((loop.virtual_now() - start_due_).count()) / per_real;
+    const double ahead = static_cast<double>((loop.virtual_now() - start_due_).count()) / loop.virtual_per_real();
     source_->set_shift(ticklab::nanoseconds{std::llround(ahead)});
 }
 

@@ -30,9 +30,7 @@ void timeline_recorder::end_frame(const ticklab::fixed_loop& loop, bool paused) 
     open_.virtual_end = loop.virtual_now();
     open_.dropped = stats.dropped;
     open_.debt = stats.debt;
-    // Tick-length scaling runs ticks at the real rate (it scales each tick's dt instead).
-    open_.virtual_per_real =
-        loop.config().scaling == ticklab::time_scaling::tick_length ? 1.0 : loop.clock().time_scale();
+    open_.virtual_per_real = loop.virtual_per_real();
     open_.alpha = stats.alpha;
     open_.ticks = static_cast<std::uint32_t>(tick_sequence_ - open_.first_tick);
     open_.paused = paused;

@@ -172,6 +172,11 @@ public:
     [[nodiscard]] nanoseconds next_tick_time() const noexcept { return due_time(ticks_ + 1); }
     [[nodiscard]] double tick_seconds() const noexcept { return 1.0 / config_.tick_rate_hz; }
     [[nodiscard]] const frame_stats& stats() const noexcept { return stats_; }
+    // Virtual ns the loop's time moves per real ns: the clock's scale, or 1 with tick-length
+    // scaling, whose ticks come at the real rate (the scale goes into each tick's dt instead).
+    [[nodiscard]] double virtual_per_real() const noexcept {
+        return config_.scaling == time_scaling::tick_length ? 1.0 : clock_.time_scale();
+    }
 
 private:
     [[nodiscard]] nanoseconds due_time(std::uint64_t tick) const noexcept {

@@ -86,6 +86,22 @@ TEST(Runner, TicksEndAHeadlessRunOnExactlyThatTick) {
     EXPECT_EQ(run(options, run_kind::headless).ticks, 101u);
 }
 
+TEST(Runner, TickLengthScalingEndsATicksRunInTheFramesItNeeds) {
+    // Found by headless_run_fuzz: the last frames were cut to the real time of the remaining ticks
+    // divided by the scale, but with tick-length scaling ticks come at the real rate, so each cut
+    // frame fell short of the tick and '--time-scaling length --time-scale 2.25 --ticks 7' took 32
+    // frames where 7 do.
+    launch_options options = balls();
+    options.ticks = 7;
+    options.loop.strategy.scaling = ticklab::time_scaling::tick_length;
+    for (const double scale : {0.25, 1.0, 2.25, 8.0}) {
+        options.loop.time_scale = scale;
+        const outcome o = run(options, run_kind::headless);
+        EXPECT_EQ(o.ticks, 7u) << scale;
+        EXPECT_EQ(o.frames, 7u) << scale;
+    }
+}
+
 TEST(Runner, VariableSteppingTicksAreFramesOfTheirFullLength) {
     launch_options options = balls();
     options.ticks = 90;
