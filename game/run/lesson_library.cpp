@@ -25,10 +25,20 @@ namespace {
 using json = nlohmann::json;
 
 // The order a learner meets them in; each is assets/lessons/NAME.json.
-constexpr std::array<std::string_view, 13> builtin_names{
-    "basics",        "10hz", "10hz-smooth", "slow-machine", "spiral",         "scale-4x",
-    "autopilot-5hz", "beat", "overshoot",   "render-tick",  "lockstep-waits", "rollback-hides-latency",
-    "peer-drops"};
+constexpr std::array<std::string_view, 14> builtin_names{"basics",
+                                                         "10hz",
+                                                         "10hz-smooth",
+                                                         "interpolation-lag",
+                                                         "slow-machine",
+                                                         "spiral",
+                                                         "scale-4x",
+                                                         "autopilot-5hz",
+                                                         "beat",
+                                                         "overshoot",
+                                                         "render-tick",
+                                                         "lockstep-waits",
+                                                         "rollback-hides-latency",
+                                                         "peer-drops"};
 
 constexpr std::uintmax_t max_lesson_bytes = 1u << 20;
 
@@ -174,10 +184,10 @@ void read_network(const json& object, lesson_setup& s) {
 void read_settings(const json& object, lesson_setup& s) {
     if (!object.is_object()) throw field_error{"settings", "an object of settings"};
     reader r{object};
-    static constexpr std::array<std::string_view, 17> keys{
+    static constexpr std::array<std::string_view, 18> keys{
         "scene",      "balls",     "seed",     "autopilot",       "tick_rate",     "max_loops",
         "time_scale", "fps_cap",   "vsync",    "tick_load_ms",    "frame_load_ms", "stepping",
-        "catch_up",   "smoothing", "frame_ms", "frame_jitter_ms", "network"};
+        "catch_up",   "smoothing", "frame_ms", "frame_jitter_ms", "network",       "latest_tick_marks"};
     r.only(keys);
     const std::string scene = r.text("scene", false, 64);
     if (!scene.empty()) {
@@ -221,6 +231,8 @@ void read_settings(const json& object, lesson_setup& s) {
         s.loop.strategy.catch_up_mode = *v;
     if (auto v = prefixed("smoothing", [&] { return r.choice("smoothing", smoothing_choices); }))
         s.loop.strategy.smoothing_mode = *v;
+    if (auto v = prefixed("latest_tick_marks", [&] { return r.flag("latest_tick_marks"); }))
+        s.loop.latest_tick_marks = *v;
     if (auto v = prefixed("frame_ms", [&] {
             return r.number("frame_ms", [](double x) {
                 return std::isfinite(x) && x > 0.0 && x <= 1000.0 ? std::string{}

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <stdexcept>
 
 namespace ticklab::game {
@@ -199,7 +200,47 @@ void session::draw(draw_list& out) const {
     } else {
         scene_->draw(out, draw_alpha(loop_));
     }
+    if (settings.latest_tick_marks) draw_latest_tick_marks(out);
     comparison_.draw_ghost(out);
+}
+
+void session::draw_latest_tick_marks(draw_list& out) const {
+    if (network_) return;
+    draw_list latest;
+    scene_->draw(latest, 1.0);
+    // A 16-sided ring per ball on the lines layer (drawn on top), so the ball drawn by the
+    // smoothing and where the latest tick put it are both visible.
+    constexpr int sides = latest_tick_mark_sides;
+    constexpr rgba ring = latest_tick_mark_colour;
+    for (const circle_shape& c : latest.circles) {
+        for (int i = 0; i < sides; ++i) {
+            const double a0 = 2.0 * std::numbers::pi * i / sides;
+            const double a1 = 2.0 * std::numbers::pi * (i + 1) / sides;
+            out.lines.push_back(line_shape{.from = {c.center.x + c.radius * static_cast<float>(std::cos(a0)),
+                                                    c.center.y + c.radius * static_cast<float>(std::sin(a0))},
+                                           .to = {c.center.x + c.radius * static_cast<float>(std::cos(a1)),
+                                                  c.center.y + c.radius * static_cast<float>(std::sin(a1))},
+                                           .stroke = ring});
+        }
+    }
+}
+
+session::picture_lag session::lag_of_picture() const {
+    if (loop_.config().step_mode != ticklab::stepping::fixed) return {};
+    const double tick_ms = 1000.0 / loop_.tick_rate();
+    const double alpha = loop_.stats().alpha;
+    smoothing mode = settings.strategy.smoothing_mode;
+    if (mode == smoothing::render_tick && network_) mode = smoothing::interpolate;  // as draw_alpha
+    switch (mode) {
+        case smoothing::none:
+            return {.age_ms = alpha * tick_ms, .behind_tick_ms = 0.0};
+        case smoothing::interpolate:
+            return {.age_ms = tick_ms, .behind_tick_ms = (1.0 - alpha) * tick_ms};
+        case smoothing::extrapolate:
+        case smoothing::render_tick:
+            return {.age_ms = 0.0, .behind_tick_ms = -alpha * tick_ms};
+    }
+    return {};
 }
 
 void session::draw_render_tick(draw_list& out) const {

@@ -44,6 +44,20 @@ public:
     void update_frame(const ticklab::frame_stats& frame);
     void draw(draw_list& out) const;
 
+    // How old the drawn picture is, and how far it is behind the latest tick's state, in ms of
+    // virtual time (negative: ahead of it). Interpolation draws one whole tick late, between the
+    // last two ticks; no smoothing draws the latest tick; extrapolation and a render tick draw the
+    // present. With variable stepping the state is current: both are 0.
+    struct picture_lag {
+        double age_ms = 0.0;
+        double behind_tick_ms = 0.0;
+    };
+    [[nodiscard]] picture_lag lag_of_picture() const;
+    // settings.latest_tick_marks: a ring of this many lines in this colour around each ball where
+    // the latest tick put it.
+    static constexpr int latest_tick_mark_sides = 16;
+    static constexpr rgba latest_tick_mark_colour{255, 225, 90, 255};
+
     [[nodiscard]] input_buffer& input() noexcept { return input_; }
     [[nodiscard]] scene& current_scene() noexcept { return *scene_; }
     [[nodiscard]] const scene& current_scene() const noexcept { return *scene_; }
@@ -124,6 +138,7 @@ private:
     void restart_network();
     [[nodiscard]] double draw_alpha(const ticklab::fixed_loop& loop) const;
     void draw_render_tick(draw_list& out) const;
+    void draw_latest_tick_marks(draw_list& out) const;
 
     const ticklab::time_source* source_;
     ticklab::fixed_loop loop_;

@@ -8,8 +8,9 @@ namespace {
 
 constexpr std::array<std::string_view, 6> toggles{"smoothing",  "catch-up",      "max-loops",
                                                   "frame-load", "extrapolation", "render-tick"};
-constexpr std::array<std::string_view, 9> figures{"ticks_per_frame", "alpha",    "dropped_ms",  "debt_ms",     "fps",
-                                                  "sim_speed",       "frame_ms", "lander_fall", "lander_drift"};
+constexpr std::array<std::string_view, 11> figures{
+    "ticks_per_frame", "alpha",       "dropped_ms",   "debt_ms",        "fps",           "sim_speed",
+    "frame_ms",        "lander_fall", "lander_drift", "picture_age_ms", "behind_tick_ms"};
 
 }  // namespace
 

@@ -42,7 +42,8 @@ struct lesson {
     std::string explanation;  // two or three sentences, shown while the lesson runs
     std::string claim;        // what the learner will see, as the lesson's test checks it
     // The figures the HUD shows for this lesson, in order: ticks_per_frame, alpha, dropped_ms,
-    // debt_ms, fps, sim_speed, frame_ms, lander_fall, lander_drift (app/ui/hud_figures.hpp draws them).
+    // debt_ms, fps, sim_speed, frame_ms, lander_fall, lander_drift, picture_age_ms, behind_tick_ms
+    // (app/ui/hud_figures.hpp draws them).
     std::vector<std::string> hud_figures;
     // The one setting the lesson is about, flipped by the before/after key (apply_toggle): "" (none),
     // "smoothing", "catch-up", "max-loops", "frame-load", "extrapolation" or "render-tick".

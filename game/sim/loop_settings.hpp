@@ -36,6 +36,9 @@ struct loop_settings {
     bool vsync = true;
     double tick_load_ms = 0.0;   // artificial busy work inside every tick
     double frame_load_ms = 0.0;  // artificial busy work once per frame
+    // A ring where the latest tick put each ball, over whatever the smoothing draws: interpolation's
+    // lag (and a render tick's lead) made visible. Drawing only: no effect on the simulation.
+    bool latest_tick_marks = false;
     loop_strategy strategy;
     double frame_time_clamp_ms = 250.0;  // (0, 10000], for catch_up::clamp_frame_time
     // The comparison view: a ghost simulation of the same scene running `ghost_strategy` at

@@ -56,6 +56,9 @@ inline constexpr const char* debt = "debt: time still owed after this frame's ti
 inline constexpr const char* asleep = "asleep: a ball at rest is not simulated until something touches it.";
 inline constexpr const char* late = "late: a tick run after the moment it was due (a frame started after it).";
 inline constexpr const char* burst = "burst: a frame that ran more than one tick to catch up.";
+inline constexpr const char* lag =
+    "Interpolation draws between the last two ticks, so the picture is one tick old and up to a "
+    "tick behind the rings (the latest tick). A render tick or extrapolation draws ahead of them.";
 inline constexpr const char* merged =
     "Frames under 2 px wide share a column: its coloured part is the share of them that ran a tick. "
     "Hover for the counts, or pick a shorter span.";

@@ -117,6 +117,8 @@ void strategies(game::session& session, state_hashes& hashes) {
             "draws it translucent over the main one. Turning it on resets the scene.");
     }
     strategy_table(settings);
+    ImGui::Checkbox("Ring where the latest tick put each ball", &settings.latest_tick_marks);
+    explain(terms::lag);
     if (settings.strategy.catch_up_mode == ticklab::catch_up::clamp_frame_time ||
         settings.ghost_strategy.catch_up_mode == ticklab::catch_up::clamp_frame_time) {
         label("Clamp");

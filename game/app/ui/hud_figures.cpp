@@ -15,7 +15,7 @@
 namespace ticklab::app {
 namespace {
 
-constexpr std::array<std::pair<hud_figure, std::string_view>, 9> names{{
+constexpr std::array<std::pair<hud_figure, std::string_view>, 11> names{{
     {hud_figure::ticks_per_frame, "ticks_per_frame"},
     {hud_figure::alpha, "alpha"},
     {hud_figure::dropped_ms, "dropped_ms"},
@@ -25,6 +25,8 @@ constexpr std::array<std::pair<hud_figure, std::string_view>, 9> names{{
     {hud_figure::frame_ms, "frame_ms"},
     {hud_figure::lander_fall, "lander_fall"},
     {hud_figure::lander_drift, "lander_drift"},
+    {hud_figure::picture_age_ms, "picture_age_ms"},
+    {hud_figure::behind_tick_ms, "behind_tick_ms"},
 }};
 
 using enum hud_figure;
@@ -87,6 +89,13 @@ hud_line figure_line(hud_figure figure, const game::session& session, const fps_
         }
         case frame_ms:
             return {format_text("frame %.1f ms", meter.frame_ms()), hud_style::figure};
+        case picture_age_ms:
+            return {format_text("picture %.0f ms old", session.lag_of_picture().age_ms), hud_style::figure};
+        case behind_tick_ms: {
+            const double behind = session.lag_of_picture().behind_tick_ms;
+            if (behind < 0.0) return {format_text("%.0f ms ahead of tick", -behind), hud_style::figure};
+            return {format_text("%.0f ms behind tick", behind), hud_style::figure};
+        }
         case lander_fall:
         case lander_drift: {
             const auto* lander = dynamic_cast<const game::lander_scene*>(&session.current_scene());

@@ -5,8 +5,8 @@
 //   const auto figures = hud_figures_for(lesson_name, scene_name);   // the lesson's, else the scene's
 //   for (hud_figure f : figures) lines.push_back(figure_line(f, session, fps));
 //
-// Until lessons carry their own `hud_figures` list (names as in hud_figure_name), the choice comes
-// from a small table keyed by lesson name here, with a default for each scene.
+// A lesson's figures are its file's "hud" list (names as in hud_figure_name); without a lesson each
+// scene has its default.
 
 #include "app/ui/hud.hpp"
 #include "session/session.hpp"
@@ -29,8 +29,10 @@ enum class hud_figure : std::uint8_t {
     fps,
     sim_speed,
     frame_ms,
-    lander_fall,   // the lander's vertical speed against the landing limit
-    lander_drift,  // and its horizontal speed
+    lander_fall,     // the lander's vertical speed against the landing limit
+    lander_drift,    // and its horizontal speed
+    picture_age_ms,  // how old the drawn picture is (session::lag_of_picture)
+    behind_tick_ms,  // how far it is behind the latest tick's state
 };
 
 // The name a lesson file uses ("ticks_per_frame", "alpha", ...), and back; nullopt for an unknown name.

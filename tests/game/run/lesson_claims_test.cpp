@@ -41,7 +41,40 @@ struct frame_record {
     // picture: interpolation draws at alpha (0..1, between the last two ticks), a render tick at
     // about 1 + alpha (ahead of the latest). The median over the balls that moved; NaN if none did.
     double lead = std::numeric_limits<double>::quiet_NaN();
+    // What the HUD says of the picture (session::lag_of_picture), and the rings drawn on it (lines).
+    double picture_age_ms = 0.0;
+    double behind_tick_ms = 0.0;
+    std::size_t ring_lines = 0;  // lines in the rings' colour
+    std::size_t balls = 0;
+    bool rings_at_latest_tick = false;  // each ring is centred where the latest tick put its ball
 };
+
+// True when the rings in `list` (runs of latest_tick_mark_sides lines in their colour) are centred
+// on the balls as the latest tick left them, one ring a ball, in order.
+bool rings_at_latest_tick(const session& seen, const ticklab::game::draw_list& list) {
+    ticklab::game::draw_list at_latest;
+    seen.current_scene().draw(at_latest, 1.0);
+    std::vector<ticklab::game::vec2> ring_centres;
+    constexpr int sides = session::latest_tick_mark_sides;
+    int in_ring = 0;
+    ticklab::game::vec2 sum{};
+    for (const auto& l : list.lines) {
+        if (l.stroke != session::latest_tick_mark_colour) continue;
+        sum.x += l.from.x;
+        sum.y += l.from.y;
+        if (++in_ring == sides) {
+            ring_centres.push_back({sum.x / sides, sum.y / sides});
+            in_ring = 0;
+            sum = {};
+        }
+    }
+    if (ring_centres.size() != at_latest.circles.size()) return false;
+    for (std::size_t i = 0; i < ring_centres.size(); ++i) {
+        const auto c = at_latest.circles[i].center;
+        if (std::abs(ring_centres[i].x - c.x) > 1e-3f || std::abs(ring_centres[i].y - c.y) > 1e-3f) return false;
+    }
+    return true;
+}
 
 std::vector<ticklab::game::vec2> centres(const ticklab::game::draw_list& list) {
     std::vector<ticklab::game::vec2> out;
@@ -109,15 +142,24 @@ run_record run_lesson(const std::string& name, double frame_ms, bool toggled, st
                    c.center.x + c.radius > list.world_size.x + slack ||
                    c.center.y + c.radius > list.world_size.y + slack;
         });
-        out.frames.push_back(frame_record{.ticks = f.ticks,
-                                          .real_ms = ms(f.real),
-                                          .simulated_ms = ms(f.simulated),
-                                          .dropped_ms = ms(f.dropped),
-                                          .debt_ms = ms(f.debt),
-                                          .alpha = f.alpha,
-                                          .same_picture = same,
-                                          .beyond_wall = beyond,
-                                          .lead = lead});
+        const session::picture_lag lag = seen.lag_of_picture();
+        out.frames.push_back(
+            frame_record{.ticks = f.ticks,
+                         .real_ms = ms(f.real),
+                         .simulated_ms = ms(f.simulated),
+                         .dropped_ms = ms(f.dropped),
+                         .debt_ms = ms(f.debt),
+                         .alpha = f.alpha,
+                         .same_picture = same,
+                         .beyond_wall = beyond,
+                         .lead = lead,
+                         .picture_age_ms = lag.age_ms,
+                         .behind_tick_ms = lag.behind_tick_ms,
+                         .ring_lines = static_cast<std::size_t>(
+                             std::count_if(list.lines.begin(), list.lines.end(),
+                                           [](const auto& l) { return l.stroke == session::latest_tick_mark_colour; })),
+                         .balls = list.circles.size(),
+                         .rings_at_latest_tick = rings_at_latest_tick(seen, list)});
     });
     run.start(s);
     run.run_frames(s, [&s]() -> const ticklab::frame_stats& {
@@ -338,6 +380,47 @@ const std::map<std::string, claim_check>& claim_checks() {
              e += fail_if(measured < 10, "fewer than 10 frames with time left over to measure");
              return e;
          }},
+        {"interpolation-lag",
+         [](double frame_ms, bool toggled) {
+             const auto frames =
+                 after(run_lesson("interpolation-lag", frame_ms, toggled, frames_for_seconds(6, frame_ms)),
+                       frames_for_seconds(0.2, frame_ms));
+             std::string e;
+             constexpr double tick_ms = 100.0;
+             double behind_sum = 0.0;
+             std::size_t measured = 0, ahead = 0;
+             for (const auto& f : frames) {
+                 e += fail_if(f.ring_lines != f.balls * session::latest_tick_mark_sides, "not one ring per ball");
+                 e += fail_if(!f.rings_at_latest_tick, "a ring not where the latest tick put its ball");
+                 e += fail_if(f.picture_age_ms != (toggled ? 0.0 : tick_ms),
+                              "a picture " + std::to_string(f.picture_age_ms) + " ms old");
+                 if (std::isnan(f.lead) || f.alpha < 0.05 || f.alpha > 0.95) continue;
+                 ++measured;
+                 // Measured on the drawn balls: how far behind the latest tick's positions (the
+                 // rings) they are, in ms; the HUD's figure must say the same.
+                 const double behind = (1.0 - f.lead) * tick_ms;
+                 if (toggled) {
+                     // Gravity and contacts bend a render tick's partial step, so it lands near,
+                     // not exactly on, alpha ticks ahead (see render-tick).
+                     ahead += f.lead > 1.0 + 0.05 * f.alpha && f.behind_tick_ms < 0.0 ? 1 : 0;
+                     continue;
+                 }
+                 e += fail_if(std::abs(behind - f.behind_tick_ms) > 1.0, "drawn " + std::to_string(behind) +
+                                                                             " ms behind, the HUD says " +
+                                                                             std::to_string(f.behind_tick_ms));
+                 e += fail_if(std::abs(f.lead - f.alpha) > 0.01, "not drawn at alpha between the last two ticks");
+                 behind_sum += behind;
+             }
+             e += fail_if(measured < 10, "fewer than 10 frames to measure");
+             if (toggled) {
+                 e += fail_if(ahead * 10 < measured * 9, std::to_string(ahead) + " of " + std::to_string(measured) +
+                                                             " frames drawn ahead of the rings (want 90%)");
+             } else if (measured > 0) {
+                 const double mean = behind_sum / static_cast<double>(measured);
+                 e += fail_if(mean < 40.0 || mean > 60.0, "on average " + std::to_string(mean) + " ms behind");
+             }
+             return e;
+         }},
         {"overshoot",
          [](double frame_ms, bool toggled) {
              const auto frames = after(run_lesson("overshoot", frame_ms, toggled, frames_for_seconds(6, frame_ms)), 1);
@@ -430,15 +513,16 @@ std::string param_name(const ::testing::TestParamInfo<Lessons::ParamType>& info)
 const std::vector<double> display_frames{4.0, 8.3, 16.7};
 
 INSTANTIATE_TEST_SUITE_P(EveryLesson, Lessons,
-                         ::testing::Combine(::testing::Values("basics", "10hz", "10hz-smooth", "slow-machine", "spiral",
-                                                              "scale-4x", "beat", "overshoot", "render-tick",
-                                                              "lockstep-waits", "rollback-hides-latency", "peer-drops"),
+                         ::testing::Combine(::testing::Values("basics", "10hz", "10hz-smooth", "interpolation-lag",
+                                                              "slow-machine", "spiral", "scale-4x", "beat", "overshoot",
+                                                              "render-tick", "lockstep-waits", "rollback-hides-latency",
+                                                              "peer-drops"),
                                             ::testing::ValuesIn(display_frames), ::testing::Values(false)),
                          param_name);
 // The other side of the toggle, where the lesson's text promises what it shows.
 INSTANTIATE_TEST_SUITE_P(Toggled, Lessons,
-                         ::testing::Combine(::testing::Values("10hz", "spiral", "scale-4x", "beat", "overshoot",
-                                                              "render-tick"),
+                         ::testing::Combine(::testing::Values("10hz", "interpolation-lag", "spiral", "scale-4x", "beat",
+                                                              "overshoot", "render-tick"),
                                             ::testing::ValuesIn(display_frames), ::testing::Values(true)),
                          param_name);
 

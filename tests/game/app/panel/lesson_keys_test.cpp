@@ -55,15 +55,16 @@ TEST(LessonKeys, BFlipsTheLessonsSettingAndBack) {
     ticklab::manual_time_source clock;
     ticklab::game::session s{clock, "balls", {}, {}};
     ticklab::app::lessons_state state;
-    state.active = "basics";
-    ticklab::app::panel_sections::step_lesson(s, state, 4);  // basics + 4 = spiral
+    state.active = "slow-machine";
+    ticklab::app::panel_sections::step_lesson(s, state, 1);  // slow-machine + 1 = spiral
     ASSERT_EQ(state.active, "spiral");
     ASSERT_EQ(s.settings.strategy.catch_up_mode, ticklab::catch_up::uncapped);
     EXPECT_TRUE(ticklab::app::panel_sections::toggle_lesson_setting(s, state));
     EXPECT_EQ(s.settings.strategy.catch_up_mode, ticklab::catch_up::drop_backlog);
     EXPECT_TRUE(ticklab::app::panel_sections::toggle_lesson_setting(s, state));
     EXPECT_EQ(s.settings.strategy.catch_up_mode, ticklab::catch_up::uncapped);
-    ticklab::app::panel_sections::step_lesson(s, state, -3);  // spiral - 3 = 10hz, drawn unsmoothed
+    state.active = "10hz-smooth";
+    ticklab::app::panel_sections::step_lesson(s, state, -1);  // 10hz-smooth - 1 = 10hz, drawn unsmoothed
     ASSERT_EQ(state.active, "10hz");
     ASSERT_EQ(s.settings.strategy.smoothing_mode, ticklab::game::smoothing::none);
     EXPECT_TRUE(ticklab::app::panel_sections::toggle_lesson_setting(s, state));
