@@ -25,19 +25,13 @@ namespace {
 using json = nlohmann::json;
 
 // The order a learner meets them in; each is assets/lessons/NAME.json.
-constexpr std::array<std::string_view, 14> builtin_names{"basics",
-                                                         "10hz",
-                                                         "10hz-smooth",
-                                                         "interpolation-lag",
-                                                         "slow-machine",
-                                                         "spiral",
-                                                         "scale-4x",
-                                                         "autopilot-5hz",
-                                                         "beat",
-                                                         "overshoot",
-                                                         "render-tick",
-                                                         "lockstep-waits",
-                                                         "rollback-hides-latency",
+constexpr std::array<std::string_view, 15> builtin_names{"basics",         "10hz",
+                                                         "10hz-smooth",    "interpolation-lag",
+                                                         "slow-machine",   "spiral",
+                                                         "scale-4x",       "autopilot-5hz",
+                                                         "beat",           "overshoot",
+                                                         "render-tick",    "task-budget",
+                                                         "lockstep-waits", "rollback-hides-latency",
                                                          "peer-drops"};
 
 constexpr std::uintmax_t max_lesson_bytes = 1u << 20;
@@ -184,10 +178,11 @@ void read_network(const json& object, lesson_setup& s) {
 void read_settings(const json& object, lesson_setup& s) {
     if (!object.is_object()) throw field_error{"settings", "an object of settings"};
     reader r{object};
-    static constexpr std::array<std::string_view, 18> keys{
-        "scene",      "balls",     "seed",     "autopilot",       "tick_rate",     "max_loops",
-        "time_scale", "fps_cap",   "vsync",    "tick_load_ms",    "frame_load_ms", "stepping",
-        "catch_up",   "smoothing", "frame_ms", "frame_jitter_ms", "network",       "latest_tick_marks"};
+    static constexpr std::array<std::string_view, 20> keys{
+        "scene",        "balls",         "seed",     "autopilot",       "tick_rate",     "max_loops",
+        "time_scale",   "fps_cap",       "vsync",    "tick_load_ms",    "frame_load_ms", "stepping",
+        "catch_up",     "smoothing",     "frame_ms", "frame_jitter_ms", "network",       "latest_tick_marks",
+        "task_load_ms", "task_budget_ms"};
     r.only(keys);
     const std::string scene = r.text("scene", false, 64);
     if (!scene.empty()) {
@@ -225,6 +220,10 @@ void read_settings(const json& object, lesson_setup& s) {
         s.loop.tick_load_ms = *v;
     if (auto v = prefixed("frame_load_ms", [&] { return r.number("frame_load_ms", range("ms", 0, 1000)); }))
         s.loop.frame_load_ms = *v;
+    if (auto v = prefixed("task_load_ms", [&] { return r.number("task_load_ms", range("ms", 0, 1000)); }))
+        s.loop.task_load_ms = *v;
+    if (auto v = prefixed("task_budget_ms", [&] { return r.number("task_budget_ms", range("ms", 0, 1000)); }))
+        s.loop.task_budget_ms = *v;
     if (auto v = prefixed("stepping", [&] { return r.choice("stepping", stepping_choices); }))
         s.loop.strategy.step_mode = *v;
     if (auto v = prefixed("catch_up", [&] { return r.choice("catch_up", catch_up_choices); }))

@@ -21,6 +21,10 @@ loop_settings ghost_settings(const loop_settings& main) {
     out.strategy = main.ghost_strategy;
     if (main.ghost_tick_rate_hz != 0) out.tick_rate_hz = main.ghost_tick_rate_hz;
     out.compare = false;
+    // Drawing aids and the budget lesson's task belong to the main view: a ghost of them would
+    // only draw its rings under main's and do the task's work twice.
+    out.latest_tick_marks = false;
+    out.task_load_ms = 0.0;
     return out;
 }
 

@@ -33,7 +33,7 @@ void sanitise(loop_settings& s) {
     s.max_loops = std::clamp(s.max_loops, ticklab::min_max_loops, ticklab::max_max_loops);
     if (!std::isfinite(s.time_scale)) s.time_scale = fallback.time_scale;
     s.time_scale = std::clamp(s.time_scale, ticklab::min_time_scale, ticklab::max_time_scale);
-    for (double* load : {&s.tick_load_ms, &s.frame_load_ms}) {
+    for (double* load : {&s.tick_load_ms, &s.frame_load_ms, &s.task_load_ms, &s.task_budget_ms}) {
         *load = std::isfinite(*load) ? std::clamp(*load, 0.0, 1000.0) : 0.0;
     }
     if (!std::isfinite(s.frame_time_clamp_ms)) s.frame_time_clamp_ms = fallback.frame_time_clamp_ms;
@@ -120,6 +120,7 @@ void session::advance_to(ticklab::nanoseconds virtual_time) {
 void session::spend_load(double ms) {
     if (count_load_) {
         counted_load_ms_ += ms;
+        cost_clock_.add(frame_time(ms));
     } else {
         busy_wait_ms(ms);
     }
@@ -158,7 +159,9 @@ void session::update_frame(const ticklab::frame_stats& frame) {
     }
     ran_a_frame_ = true;
     task_frame_ = frame.frame_index + task_frame_offset_;
+    budget_task_.update(tasks_, settings.task_load_ms, settings.task_budget_ms);
     tasks_.run_frame(task_frame_);
+    budget_task_.end_frame();
     spend_load(settings.frame_load_ms);
     // Render tasks come last, after everything else in the frame, just before the front end draws.
     tasks_.run_render();

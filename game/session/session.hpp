@@ -9,6 +9,7 @@
 //   session.draw(list);                             // the scene, interpolated unless turned off
 
 #include "net/network_game.hpp"
+#include "session/budgeted_task.hpp"
 #include "session/comparison.hpp"
 #include "session/replay_recorder.hpp"
 #include "sim/draw_list.hpp"
@@ -23,6 +24,7 @@
 #include <ticklab/fixed_loop.hpp>
 #include <ticklab/scheduler.hpp>
 #include <ticklab/script.hpp>
+#include <ticklab/time_source.hpp>
 
 #include <chrono>
 #include <cstddef>
@@ -119,9 +121,16 @@ public:
 
     // Manual-clock runs (headless, screenshot) model the machine: the artificial tick and frame
     // load is counted, not slept, and the clock adds it to the next frame (run/frame_clock.hpp).
-    void count_load(bool on) noexcept { count_load_ = on; }
+    // The scheduler's cost clock then counts only that load, so task budgets follow the model
+    // exactly (a 3 ms task on a 2 ms budget runs in exactly two frames of three).
+    void count_load(bool on) noexcept {
+        count_load_ = on;
+        cost_clock_.count_only(on);
+    }
     // The load counted since the last advance() began (ms): ticks x tick load + frame load.
     [[nodiscard]] double counted_load_ms() const noexcept { return counted_load_ms_; }
+    // The budget lesson's frame task, while settings.task_load_ms > 0.
+    [[nodiscard]] const budgeted_task& budget_task() const noexcept { return budget_task_; }
 
     // loop_client
     void advance_to(ticklab::nanoseconds virtual_time) override;
@@ -142,11 +151,25 @@ private:
 
     const ticklab::time_source* source_;
     ticklab::fixed_loop loop_;
+    // Measures task costs: real time, or only the counted load (count_load). Outlives tasks_.
+    class cost_clock final : public ticklab::time_source {
+    public:
+        [[nodiscard]] ticklab::nanoseconds now() const override { return counted_only_ ? counted_ : real_.now(); }
+        void count_only(bool on) noexcept { counted_only_ = on; }
+        void add(ticklab::nanoseconds load) noexcept { counted_ += load; }
+
+    private:
+        ticklab::steady_time_source real_;
+        bool counted_only_ = false;
+        ticklab::nanoseconds counted_{0};
+    };
+    cost_clock cost_clock_;
     // Declared before the scene: scripts may refer to the scene, and the scene is destroyed first,
     // but nothing resumes them after that (stop_all runs before every scene change).
-    ticklab::scheduler tasks_;
+    ticklab::scheduler tasks_{ticklab::scheduler_config{.cost_clock = &cost_clock_}};
     ticklab::script_host scripts_{tasks_};
     scene_services services_{tasks_, scripts_};
+    budgeted_task budget_task_{[this](double ms) { spend_load(ms); }};
     const scene_entry* entry_;
     scene_options options_;
     std::unique_ptr<scene> scene_;

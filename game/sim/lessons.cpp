@@ -6,11 +6,11 @@ namespace ticklab::game {
 
 namespace {
 
-constexpr std::array<std::string_view, 6> toggles{"smoothing",  "catch-up",      "max-loops",
-                                                  "frame-load", "extrapolation", "render-tick"};
-constexpr std::array<std::string_view, 11> figures{
-    "ticks_per_frame", "alpha",       "dropped_ms",   "debt_ms",        "fps",           "sim_speed",
-    "frame_ms",        "lander_fall", "lander_drift", "picture_age_ms", "behind_tick_ms"};
+constexpr std::array<std::string_view, 7> toggles{"smoothing",     "catch-up",    "max-loops",  "frame-load",
+                                                  "extrapolation", "render-tick", "task-budget"};
+constexpr std::array<std::string_view, 12> figures{
+    "ticks_per_frame", "alpha",        "dropped_ms",     "debt_ms",        "fps",      "sim_speed", "frame_ms",
+    "lander_fall",     "lander_drift", "picture_age_ms", "behind_tick_ms", "task_runs"};
 
 }  // namespace
 
@@ -46,6 +46,10 @@ bool apply_toggle(std::string_view toggle, const loop_settings& lesson_value, lo
     if (toggle == "max-loops") {
         const std::uint32_t other = lesson_value.max_loops == 8 ? 3 : 8;
         settings.max_loops = settings.max_loops == lesson_value.max_loops ? other : lesson_value.max_loops;
+        return true;
+    }
+    if (toggle == "task-budget") {
+        settings.task_budget_ms = settings.task_budget_ms > 0.0 ? 0.0 : lesson_value.task_budget_ms;
         return true;
     }
     if (toggle == "frame-load") {

@@ -42,11 +42,12 @@ struct lesson {
     std::string explanation;  // two or three sentences, shown while the lesson runs
     std::string claim;        // what the learner will see, as the lesson's test checks it
     // The figures the HUD shows for this lesson, in order: ticks_per_frame, alpha, dropped_ms,
-    // debt_ms, fps, sim_speed, frame_ms, lander_fall, lander_drift, picture_age_ms, behind_tick_ms
-    // (app/ui/hud_figures.hpp draws them).
+    // debt_ms, fps, sim_speed, frame_ms, lander_fall, lander_drift, picture_age_ms, behind_tick_ms,
+    // task_runs (app/ui/hud_figures.hpp draws them).
     std::vector<std::string> hud_figures;
     // The one setting the lesson is about, flipped by the before/after key (apply_toggle): "" (none),
-    // "smoothing", "catch-up", "max-loops", "frame-load", "extrapolation" or "render-tick".
+    // "smoothing", "catch-up", "max-loops", "frame-load", "extrapolation", "render-tick" or
+    // "task-budget".
     std::string toggle;
     std::vector<std::string> questions;  // for the class to discuss
     lesson_setup setup;
@@ -60,7 +61,8 @@ struct lesson {
 
 // Flips `toggle` in `settings` between the lesson's value (`lesson_value`) and the other side:
 // smoothing none <-> interpolate, extrapolation extrapolate <-> interpolate, render-tick render_tick <-> interpolate,
-// catch-up uncapped <-> drop, max-loops its value <-> 8 (or 3 when it is 8), frame-load its value <-> 0. Returns false
+// catch-up uncapped <-> drop, max-loops its value <-> 8 (or 3 when it is 8), frame-load its value <-> 0,
+// task-budget its value <-> 0 (no budget). Returns false
 // for "" or an unknown toggle.
 bool apply_toggle(std::string_view toggle, const loop_settings& lesson_value, loop_settings& settings);
 

@@ -39,6 +39,10 @@ struct loop_settings {
     // A ring where the latest tick put each ball, over whatever the smoothing draws: interpolation's
     // lag (and a render tick's lead) made visible. Drawing only: no effect on the simulation.
     bool latest_tick_marks = false;
+    // The budget lesson's frame task (session/budgeted_task.hpp): this much work a run, 0 = no
+    // task; with this budget per run, 0 = none.
+    double task_load_ms = 0.0;
+    double task_budget_ms = 0.0;
     loop_strategy strategy;
     double frame_time_clamp_ms = 250.0;  // (0, 10000], for catch_up::clamp_frame_time
     // The comparison view: a ghost simulation of the same scene running `ghost_strategy` at

@@ -82,6 +82,20 @@ void loop(game::session& session, const panel_context& context, loop_panel_state
     if (ImGui::SliderFloat("##frame_load", &frame_ms, 0.0f, 50.0f, "%.1f ms")) {
         settings.frame_load_ms = std::clamp(frame_ms, 0.0f, 50.0f);
     }
+    // The budget lesson's frame task (text 002): its work a run and the budget it may spend.
+    label("  frame task");
+    float task_ms = static_cast<float>(settings.task_load_ms);
+    if (ImGui::SliderFloat("##task_load", &task_ms, 0.0f, 20.0f, task_ms > 0.0f ? "%.1f ms" : "off")) {
+        settings.task_load_ms = std::clamp(task_ms, 0.0f, 20.0f);
+    }
+    if (settings.task_load_ms > 0.0) {
+        label("  its budget");
+        float budget_ms = static_cast<float>(settings.task_budget_ms);
+        if (ImGui::SliderFloat("##task_budget", &budget_ms, 0.0f, 20.0f, budget_ms > 0.0f ? "%.1f ms" : "none")) {
+            settings.task_budget_ms = std::clamp(budget_ms, 0.0f, 20.0f);
+        }
+        explain(terms::budget);
+    }
 }
 
 }  // namespace ticklab::app::panel_sections

@@ -59,6 +59,10 @@ inline constexpr const char* burst = "burst: a frame that ran more than one tick
 inline constexpr const char* lag =
     "Interpolation draws between the last two ticks, so the picture is one tick old and up to a "
     "tick behind the rings (the latest tick). A render tick or extrapolation draws ahead of them.";
+inline constexpr const char* budget =
+    "budget: the time a task may spend a run. Each run adds the budget to its credit and takes off "
+    "what the run cost; a run is skipped while the credit is not positive. A 3 ms task on a 2 ms "
+    "budget runs in two frames of three.";
 inline constexpr const char* merged =
     "Frames under 2 px wide share a column: its coloured part is the share of them that ran a tick. "
     "Hover for the counts, or pick a shorter span.";

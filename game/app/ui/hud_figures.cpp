@@ -15,7 +15,7 @@
 namespace ticklab::app {
 namespace {
 
-constexpr std::array<std::pair<hud_figure, std::string_view>, 11> names{{
+constexpr std::array<std::pair<hud_figure, std::string_view>, 12> names{{
     {hud_figure::ticks_per_frame, "ticks_per_frame"},
     {hud_figure::alpha, "alpha"},
     {hud_figure::dropped_ms, "dropped_ms"},
@@ -27,6 +27,7 @@ constexpr std::array<std::pair<hud_figure, std::string_view>, 11> names{{
     {hud_figure::lander_drift, "lander_drift"},
     {hud_figure::picture_age_ms, "picture_age_ms"},
     {hud_figure::behind_tick_ms, "behind_tick_ms"},
+    {hud_figure::task_runs, "task_runs"},
 }};
 
 using enum hud_figure;
@@ -95,6 +96,15 @@ hud_line figure_line(hud_figure figure, const game::session& session, const fps_
             const double behind = session.lag_of_picture().behind_tick_ms;
             if (behind < 0.0) return {format_text("%.0f ms ahead of tick", -behind), hud_style::figure};
             return {format_text("%.0f ms behind tick", behind), hud_style::figure};
+        }
+        case task_runs: {
+            // The last 12 frames as a beat ('#' ran, '-' skipped), and the count over the last 60.
+            const game::budgeted_task& task = session.budget_task();
+            if (!task.active()) return {"task off", hud_style::figure};
+            const auto beat = task.recent(12);
+            const auto count = task.recent(60);
+            return {format_text("task %s %zu/%zu", beat.pattern.c_str(), count.runs, count.frames),
+                    count.runs < count.frames ? hud_style::figure_alert : hud_style::figure};
         }
         case lander_fall:
         case lander_drift: {

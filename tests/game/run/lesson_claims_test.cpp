@@ -47,6 +47,7 @@ struct frame_record {
     std::size_t ring_lines = 0;  // lines in the rings' colour
     std::size_t balls = 0;
     bool rings_at_latest_tick = false;  // each ring is centred where the latest tick put its ball
+    bool task_ran = false;              // the budget lesson's task ran in this frame
 };
 
 // True when the rings in `list` (runs of latest_tick_mark_sides lines in their colour) are centred
@@ -159,7 +160,8 @@ run_record run_lesson(const std::string& name, double frame_ms, bool toggled, st
                              std::count_if(list.lines.begin(), list.lines.end(),
                                            [](const auto& l) { return l.stroke == session::latest_tick_mark_colour; })),
                          .balls = list.circles.size(),
-                         .rings_at_latest_tick = rings_at_latest_tick(seen, list)});
+                         .rings_at_latest_tick = rings_at_latest_tick(seen, list),
+                         .task_ran = seen.budget_task().recent(1).runs == 1});
     });
     run.start(s);
     run.run_frames(s, [&s]() -> const ticklab::frame_stats& {
@@ -421,6 +423,23 @@ const std::map<std::string, claim_check>& claim_checks() {
              }
              return e;
          }},
+        {"task-budget",
+         [](double frame_ms, bool toggled) {
+             const auto frames = run_lesson("task-budget", frame_ms, toggled, frames_for_seconds(6, frame_ms)).frames;
+             std::string e;
+             std::size_t runs = 0;
+             for (std::size_t i = 0; i < frames.size(); ++i) {
+                 runs += frames[i].task_ran ? 1 : 0;
+                 // Credit before each run: 2, 1, 0 (skipped), 2, 1, 0 ... ms.
+                 const bool expected = toggled || i % 3 != 2;
+                 if (frames[i].task_ran != expected) {
+                     e += fail_if(true, "frame " + std::to_string(i) + (expected ? " skipped" : " ran"));
+                     if (e.size() > 400) break;
+                 }
+             }
+             e += fail_if(frames.size() < 300, "fewer than 300 frames");
+             return e + fail_if(runs == 0, "the task never ran");
+         }},
         {"overshoot",
          [](double frame_ms, bool toggled) {
              const auto frames = after(run_lesson("overshoot", frame_ms, toggled, frames_for_seconds(6, frame_ms)), 1);
@@ -515,14 +534,14 @@ const std::vector<double> display_frames{4.0, 8.3, 16.7};
 INSTANTIATE_TEST_SUITE_P(EveryLesson, Lessons,
                          ::testing::Combine(::testing::Values("basics", "10hz", "10hz-smooth", "interpolation-lag",
                                                               "slow-machine", "spiral", "scale-4x", "beat", "overshoot",
-                                                              "render-tick", "lockstep-waits", "rollback-hides-latency",
-                                                              "peer-drops"),
+                                                              "render-tick", "task-budget", "lockstep-waits",
+                                                              "rollback-hides-latency", "peer-drops"),
                                             ::testing::ValuesIn(display_frames), ::testing::Values(false)),
                          param_name);
 // The other side of the toggle, where the lesson's text promises what it shows.
 INSTANTIATE_TEST_SUITE_P(Toggled, Lessons,
                          ::testing::Combine(::testing::Values("10hz", "interpolation-lag", "spiral", "scale-4x", "beat",
-                                                              "overshoot", "render-tick"),
+                                                              "overshoot", "render-tick", "task-budget"),
                                             ::testing::ValuesIn(display_frames), ::testing::Values(true)),
                          param_name);
 
