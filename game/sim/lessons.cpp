@@ -6,10 +6,11 @@ namespace ticklab::game {
 
 namespace {
 
-constexpr std::array<std::string_view, 6> toggles{"smoothing",  "catch-up",      "max-loops",
-                                                  "frame-load", "extrapolation", "render-tick"};
-constexpr std::array<std::string_view, 9> figures{"ticks_per_frame", "alpha",    "dropped_ms",  "debt_ms",     "fps",
-                                                  "sim_speed",       "frame_ms", "lander_fall", "lander_drift"};
+constexpr std::array<std::string_view, 7> toggles{"smoothing",     "catch-up",    "max-loops", "frame-load",
+                                                  "extrapolation", "render-tick", "tick-rate"};
+constexpr std::array<std::string_view, 11> figures{
+    "ticks_per_frame", "alpha",       "dropped_ms",   "debt_ms",   "fps", "sim_speed",
+    "frame_ms",        "lander_fall", "lander_drift", "tick_rate", "wall"};
 
 }  // namespace
 
@@ -45,6 +46,11 @@ bool apply_toggle(std::string_view toggle, const loop_settings& lesson_value, lo
     if (toggle == "max-loops") {
         const std::uint32_t other = lesson_value.max_loops == 8 ? 3 : 8;
         settings.max_loops = settings.max_loops == lesson_value.max_loops ? other : lesson_value.max_loops;
+        return true;
+    }
+    if (toggle == "tick-rate") {
+        const std::uint32_t other = lesson_value.tick_rate_hz == high_tick_rate_hz ? 10 : high_tick_rate_hz;
+        settings.tick_rate_hz = settings.tick_rate_hz == lesson_value.tick_rate_hz ? other : lesson_value.tick_rate_hz;
         return true;
     }
     if (toggle == "frame-load") {

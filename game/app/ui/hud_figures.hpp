@@ -31,6 +31,8 @@ enum class hud_figure : std::uint8_t {
     frame_ms,
     lander_fall,   // the lander's vertical speed against the landing limit
     lander_drift,  // and its horizontal speed
+    tick_rate,     // the loop's tick rate and tick length
+    wall,          // balls with the thin wall: how many passed through it, how many bounced off
 };
 
 // The name a lesson file uses ("ticks_per_frame", "alpha", ...), and back; nullopt for an unknown name.
