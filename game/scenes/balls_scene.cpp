@@ -122,6 +122,10 @@ void balls_scene::add_ball(double x, double y, double vx, double vy, double radi
     still_ticks_.push_back(0);
     id_.push_back(static_cast<std::uint32_t>(id_.size()));
     keep_in_box(x_.size() - 1);
+    if (options_.wall) {  // never start inside the wall: out to the side its centre is on
+        worker_tally not_counted;
+        keep_off_wall(x_.size() - 1, not_counted);
+    }
     prev_x_.back() = x_.back();
     prev_y_.back() = y_.back();
 }

@@ -58,7 +58,7 @@ void balls_scene::hud_lines(std::vector<std::string>& out) const {
     std::snprintf(line, sizeof line, "restitution: %.2f", config_.restitution);
     out.emplace_back(line);
     if (options_.wall) {
-        std::snprintf(line, sizeof line, "wall: %.0f units thick; through it %llu, bounced off %llu", wall_thickness,
+        std::snprintf(line, sizeof line, "wall %.0f thick: through %llu, bounced %llu", wall_thickness,
                       static_cast<unsigned long long>(through_wall_), static_cast<unsigned long long>(off_wall_));
         out.emplace_back(line);
     }
