@@ -182,11 +182,11 @@ void balls_scene::launch_volley() {
         wake_points_.push_back({x_[i], y_[i]});
         wake(i);
         // Alternately from the left and the right, a tenth of the box in from its side, each at its
-        // own height in the upper part of the box (above the pile), flying level at the wall.
+        // own height in the middle of the box (above the pile, below the HUD), flying level at the wall.
         const bool from_left = k % 2 == 0;
         const double speed = rng_.uniform(volley_speed_min, volley_speed_max);
         x_[i] = config_.width * (from_left ? 0.1 : 0.9);
-        y_[i] = config_.height * (0.35 + 0.55 * (k + 0.5) / count);
+        y_[i] = config_.height * (0.25 + 0.4 * (k + 0.5) / count);
         vx_[i] = from_left ? speed : -speed;
         vy_[i] = 0.0;
         colour_[i] = colour;

@@ -35,6 +35,18 @@ void balls_scene::draw(draw_list& out, double alpha) const {
         out.lines.push_back({{right, 0.0f}, {right, h}, wall_edge});
     }
     out.circles.reserve(out.circles.size() + x_.size());
+    if (options_.wall) {
+        // A ball on the other side of the wall than a tick ago passed through it in its last tick
+        // (a contact would have pushed it back): its unseen path, from where the last tick saw it
+        // to where this one does, drawn as a line for as long as that tick is shown.
+        const double centre = wall_x();
+        for (std::size_t i = 0; i < x_.size(); ++i) {
+            if ((prev_x_[i] < centre) == (x_[i] < centre)) continue;
+            out.lines.push_back({{static_cast<float>(prev_x_[i]), static_cast<float>(prev_y_[i])},
+                                 {static_cast<float>(x_[i]), static_cast<float>(y_[i])},
+                                 balls_palette[colour_[i] % balls_palette_size]});
+        }
+    }
     for (std::size_t i = 0; i < x_.size(); ++i) {
         const double x = prev_x_[i] + (x_[i] - prev_x_[i]) * a;
         const double y = prev_y_[i] + (y_[i] - prev_y_[i]) * a;

@@ -54,6 +54,13 @@ TEST(BallsWall, AFastBallTunnelsAt10HzAndBouncesAt120Hz) {
         EXPECT_GT(s.xs()[0], s.wall_x() + reach(s, 0));
         EXPECT_EQ(s.through_wall(), 1u);
         EXPECT_EQ(s.off_wall(), 0u);
+        // Drawn: the unseen path, a line across the wall from where the ball was to where it is.
+        draw_list picture;
+        s.draw(picture, 0.5);
+        ASSERT_EQ(picture.lines.size(), 4u + 2u + 1u);  // the box, the wall's faces, the path
+        const auto& path = picture.lines.back();
+        EXPECT_LT(path.from.x, static_cast<float>(s.wall_x()) - 2.0f);
+        EXPECT_FLOAT_EQ(path.to.x, static_cast<float>(s.xs()[0]));
     }
     {
         balls_scene s{with_wall(1), narrow_box()};
@@ -65,7 +72,11 @@ TEST(BallsWall, AFastBallTunnelsAt10HzAndBouncesAt120Hz) {
             ASSERT_GE(std::abs(s.xs()[0] - s.wall_x()), reach(s, 0) - 1e-9) << "tick " << t;
         }
         EXPECT_EQ(s.through_wall(), 0u);
-        EXPECT_GE(s.off_wall(), 2u);  // one second: the wall, the box's side, the wall again ...
+        EXPECT_GE(s.off_wall(), 2u);
+        draw_list picture;
+        s.draw(picture, 0.5);
+        EXPECT_EQ(picture.lines.size(),
+                  4u + 2u);  // no path across the wall  // one second: the wall, the box's side, the wall again ...
     }
 }
 
