@@ -18,7 +18,7 @@ std::string parse(const std::string& text) {
 
 TEST(LessonLibrary, BuiltInLessonsAreTheFiles) {
     EXPECT_EQ(ticklab::game::lesson_table_error(), "");
-    ASSERT_EQ(ticklab::game::lesson_table().size(), 13u);
+    ASSERT_EQ(ticklab::game::lesson_table().size(), 14u);
     EXPECT_EQ(ticklab::game::lesson_table().front().name, "basics");
     const lesson* spiral = ticklab::game::find_lesson("spiral");
     ASSERT_NE(spiral, nullptr);
@@ -26,6 +26,16 @@ TEST(LessonLibrary, BuiltInLessonsAreTheFiles) {
     EXPECT_EQ(spiral->toggle, "catch-up");
     EXPECT_FALSE(spiral->hud_figures.empty());
     EXPECT_FALSE(spiral->questions.empty());
+}
+
+TEST(LessonLibrary, TheWallIsALessonSettingAndTunnellingSetsIt) {
+    const lesson* tunnelling = ticklab::game::find_lesson("tunnelling");
+    ASSERT_NE(tunnelling, nullptr);
+    EXPECT_TRUE(tunnelling->setup.options.wall);
+    EXPECT_EQ(tunnelling->toggle, "tick-rate");
+    EXPECT_FALSE(ticklab::game::find_lesson("overshoot")->setup.options.wall);
+    EXPECT_EQ(parse(R"({"name": "w", "title": "W", "text": "Look.", "settings": {"wall": 1}})"),
+              "lesson 't.json': field 'settings.wall': true or false");
 }
 
 TEST(LessonLibrary, AMinimalLessonTakesTheDefaults) {
