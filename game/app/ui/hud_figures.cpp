@@ -107,8 +107,7 @@ hud_line figure_line(hud_figure figure, const game::session& session, const fps_
         case wall: {
             const auto* balls = dynamic_cast<const game::balls_scene*>(&session.current_scene());
             if (balls == nullptr || !balls->wall_on()) return {"no wall", hud_style::figure};
-            return {format_text("through %llu / bounced %llu",
-                                static_cast<unsigned long long>(balls->through_wall()),
+            return {format_text("through %llu / bounced %llu", static_cast<unsigned long long>(balls->through_wall()),
                                 static_cast<unsigned long long>(balls->off_wall())),
                     balls->through_wall() > 0 ? hud_style::figure_alert : hud_style::figure};
         }
