@@ -183,7 +183,7 @@ struct raw_options {
     std::string screenshot, report, record, replay, lesson, trace;
     std::string stepping, catch_up, smoothing, time_scaling, frame_clamp_ms, compare, frame_jitter_ms;
     std::string network, latency_ms, jitter_ms, loss, input_delay, peer_hitch_ms, window_size;
-    bool paused = false, autopilot = false, headless = false, peer_drops = false;
+    bool paused = false, autopilot = false, wall = false, headless = false, peer_drops = false;
     bool vsync = true;
     bool panel = true;
 };
@@ -263,6 +263,7 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
     out.loop.vsync = raw.vsync;
     out.panel = raw.panel;
     out.scene_settings.autopilot = raw.autopilot;
+    out.scene_settings.wall = raw.wall;
     out.headless = raw.headless;
     if (raw.headless && given("--screenshot")) {
         // A screenshot draws a window frame (offscreen when there is no display), which a headless
@@ -282,11 +283,15 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
                                      .seed = given("--seed"),
                                      .balls = given("--balls"),
                                      .autopilot = raw.autopilot,
+                                     .wall = raw.wall,
                                      .tick_rate = given("--tick-rate")};
     if (std::string error = apply_record_replay_options(given("--record") ? &raw.record : nullptr,
                                                         given("--replay") ? &raw.replay : nullptr, conflicts, out);
         !error.empty()) {
         throw bad_value(error);
+    }
+    if (raw.wall && out.scene != "balls") {
+        throw bad_value("--wall is for the balls scene, not '" + out.scene + "': drop --wall or use --scene balls");
     }
     const auto text_if = [&](const char* name, const std::string& text) { return given(name) ? &text : nullptr; };
     const network_flags network{.network = text_if("--network", raw.network),
@@ -332,6 +337,7 @@ parse_result parse_command_line(int argc, const char* const* argv) {
                        " (default: one per hardware thread); the result is the same for any count")
         ->type_name("N");
     app.add_flag("--autopilot", raw.autopilot, "Start the lander with its autopilot on");
+    app.add_flag("--wall", raw.wall, "Balls: a thin wall down the middle, and fast balls thrown at it every 2 s");
     app.add_option("--fps-cap", raw.fps_cap, "Frame rate cap, 0 (none) or 1 to 1000 (default 0)")->type_name("FPS");
     app.add_flag("--vsync,!--no-vsync", raw.vsync, "Wait for the display's refresh (default on)");
     app.add_option("--window-size", raw.window_size,

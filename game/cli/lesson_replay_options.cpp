@@ -40,6 +40,7 @@ void finish_lesson_option(const std::string& name, bool vsync_given, launch_opti
     l.configure(setup);
     if (!vsync_given) out.loop.vsync = setup.loop.vsync;
     out.scene_settings.autopilot = out.scene_settings.autopilot || setup.options.autopilot;  // the flag only adds
+    out.scene_settings.wall = out.scene_settings.wall || setup.options.wall;                 // so does this one
 }
 
 std::string apply_record_replay_options(const std::string* record, const std::string* replay_path,
@@ -65,6 +66,7 @@ std::string apply_record_replay_options(const std::string* record, const std::st
         return conflict("--balls", std::to_string(out.scene_settings.balls), std::to_string(r.options.balls));
     }
     if (given.autopilot && !r.options.autopilot) return conflict("--autopilot", "", "autopilot off");
+    if (given.wall && !r.options.wall) return conflict("--wall", "", "balls without the wall");
     if (given.tick_rate && out.loop.tick_rate_hz != r.tick_rate_hz) {
         return conflict("--tick-rate", std::to_string(out.loop.tick_rate_hz), std::to_string(r.tick_rate_hz) + " Hz");
     }

@@ -66,6 +66,8 @@ void balls_scene::reset(const scene_options& options) {
     rng_ = random_source{options_.seed};
     ticks_ = 0;
     waves_ = 0;
+    through_wall_ = 0;
+    off_wall_ = 0;
     next_wave_.reset();
     radius_scale_ = 1.0;
     if (config_.fit_radius && options_.balls > 0) {
@@ -99,6 +101,7 @@ void balls_scene::reset(const scene_options& options) {
         add_ball(x, y, speed * std::cos(heading), speed * std::sin(heading), r,
                  static_cast<std::uint8_t>(rng_.below(balls_palette_size)));
     }
+    if (options_.wall) launch_volley();  // something to see from the first frame
 }
 
 double balls_scene::random_radius() {
@@ -119,6 +122,10 @@ void balls_scene::add_ball(double x, double y, double vx, double vy, double radi
     still_ticks_.push_back(0);
     id_.push_back(static_cast<std::uint32_t>(id_.size()));
     keep_in_box(x_.size() - 1);
+    if (options_.wall) {  // never start inside the wall: out to the side its centre is on
+        worker_tally not_counted;
+        keep_off_wall(x_.size() - 1, not_counted);
+    }
     prev_x_.back() = x_.back();
     prev_y_.back() = y_.back();
 }
@@ -163,20 +170,54 @@ void balls_scene::spawn_wave(std::uint32_t count) {
     }
 }
 
+void balls_scene::launch_volley() {
+    const auto colour = static_cast<std::uint8_t>(waves_ % balls_palette_size);
+    ++waves_;
+    const std::size_t n = x_.size();
+    const auto count = static_cast<std::uint32_t>(std::min<std::size_t>(volley_size, n));
+    const std::size_t start = n == 0 ? 0 : rng_.below(static_cast<std::uint32_t>(n));
+    const std::size_t stride = count == 0 ? 1 : n / count;
+    for (std::uint32_t k = 0; k < count; ++k) {
+        const std::size_t i = (start + k * stride) % n;
+        wake_points_.push_back({x_[i], y_[i]});
+        wake(i);
+        // Alternately from the left and the right, a tenth of the box in from its side, each at its
+        // own height in the middle of the box (above the pile, below the HUD), flying level at the wall.
+        const bool from_left = k % 2 == 0;
+        const double speed = rng_.uniform(volley_speed_min, volley_speed_max);
+        x_[i] = config_.width * (from_left ? 0.1 : 0.9);
+        y_[i] = config_.height * (0.25 + 0.4 * (k + 0.5) / count);
+        vx_[i] = from_left ? speed : -speed;
+        vy_[i] = 0.0;
+        colour_[i] = colour;
+        keep_in_box(i);
+        prev_x_[i] = x_[i];  // a jump, not a motion (and not a crossing of the wall)
+        prev_y_[i] = y_[i];
+    }
+}
+
 ticklab::script_of<std::uint32_t> balls_scene::next_wave(const ticklab::scheduler& clock) {
-    // A wait resumes exactly at its due time, so from the first wave on this waits wave_interval.
+    // A wait resumes exactly at its due time, so from the first wave on this waits the interval.
     co_await ticklab::wait(*next_wave_ - clock.now());
-    *next_wave_ += wave_interval;
-    co_return wave_size;
+    *next_wave_ += options_.wall ? volley_interval : wave_interval;
+    co_return options_.wall ? volley_size : wave_size;
 }
 
 ticklab::script balls_scene::waves(const ticklab::scheduler& clock) {
-    for (;;) spawn_wave(co_await next_wave(clock));  // the child script's result: the wave's size
+    for (;;) {
+        const std::uint32_t size = co_await next_wave(clock);  // the child script's result: the wave's size
+        if (options_.wall) {
+            launch_volley();
+        } else {
+            spawn_wave(size);
+        }
+    }
 }
 
 void balls_scene::start_scripts(scene_services& services) {
-    if (!next_wave_) next_wave_ = services.tasks().now() + wave_interval;
-    services.start(waves(services.tasks()), "balls: a wave every 4 s");
+    if (!next_wave_) next_wave_ = services.tasks().now() + (options_.wall ? volley_interval : wave_interval);
+    services.start(waves(services.tasks()),
+                   options_.wall ? "balls: a volley at the wall every 2 s" : "balls: a wave every 4 s");
 }
 
 void balls_scene::save(std::unique_ptr<scene_snapshot>& slot) const {
@@ -249,6 +290,8 @@ void balls_scene::sum_tallies() noexcept {
     for (worker_tally& tally : tallies_) {
         sleeping_ += tally.fell_asleep;
         sleeping_ -= tally.woken;
+        through_wall_ += tally.through_wall;
+        off_wall_ += tally.off_wall;
         tally = {};
     }
 }
@@ -340,10 +383,15 @@ void balls_scene::settle(double dt) {
     const double slow2 = balls_config::sleep_speed * balls_config::sleep_speed * dt * dt;
     const double fast2 = disturb_speed_factor * disturb_speed_factor * slow2;
     ball_mark_.resize(x_.size());
+    const bool wall = options_.wall;
     // One pass per ball (each step reads and writes only that ball), so one split of the work.
     for_each_slice(x_.size(), [&](std::size_t begin, std::size_t end, worker_tally& tally) {
         for (std::size_t i = begin; i < end; ++i) {
-            if (!asleep_[i]) keep_in_box(i);
+            if (asleep_[i]) continue;
+            keep_in_box(i);
+            if (!wall) continue;
+            keep_off_wall(i, tally);
+            keep_in_box(i);  // the box wins, should a ball be too wide for its half
         }
         if (limit_speed) {
             // A ball held up by the pile moved less than its speed says: keep only the downward
@@ -381,6 +429,24 @@ void balls_scene::settle(double dt) {
         if (sleeping_ > 0) wake_all();
         wake_points_.clear();
     }
+}
+
+void balls_scene::keep_off_wall(std::size_t i, worker_tally& tally) noexcept {
+    // Only where the ball is now, and which side it was on a tick ago: what happened between the
+    // two is not seen, as for any discrete collision test.
+    const double centre = wall_x();
+    const double reach = 0.5 * wall_thickness + radius_[i];
+    const bool was_left = prev_x_[i] < centre;
+    if (std::abs(x_[i] - centre) < reach) {
+        x_[i] = was_left ? centre - reach : centre + reach;
+        const double into = was_left ? vx_[i] : -vx_[i];  // speed towards the wall
+        if (into > 0.0) {
+            if (into >= wall_bounce_speed) ++tally.off_wall;
+            vx_[i] = into < resting_speed_ ? 0.0 : -config_.restitution * vx_[i];
+        }
+        return;
+    }
+    if (was_left != (x_[i] < centre)) ++tally.through_wall;
 }
 
 void balls_scene::wake_disturbed() {
@@ -456,6 +522,10 @@ void balls_scene::write_options(scene_options& options) const {
 
 void balls_scene::report_fields(std::vector<report_field>& out) const {
     out.push_back({"balls", std::to_string(x_.size())});
+    if (options_.wall) {
+        out.push_back({"through_wall", std::to_string(through_wall_)});
+        out.push_back({"off_wall", std::to_string(off_wall_)});
+    }
 }
 
 std::uint64_t balls_scene::state_hash() const {
@@ -470,6 +540,11 @@ std::uint64_t balls_scene::state_hash() const {
     h.add(config_.gravity);
     h.add(config_.restitution);
     h.add(config_.sleeping);
+    if (options_.wall) {  // only then: every hash without the wall stays what it was
+        h.add(options_.wall);
+        h.add(through_wall_);
+        h.add(off_wall_);
+    }
     for (const auto* v : {&x_, &y_, &prev_x_, &prev_y_, &vx_, &vy_, &radius_}) h.add_all<double>(*v);
     h.add(static_cast<std::uint64_t>(colour_.size()));
     for (const std::uint8_t c : colour_) h.add(static_cast<std::uint64_t>(c));

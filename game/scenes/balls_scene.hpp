@@ -85,6 +85,30 @@ public:
     // Balls at `center` (world units) with small random velocities; stops at max_balls.
     void spawn_at(double x, double y, std::uint32_t count);
 
+    // The thin wall (scene_options::wall): a full-height slab down the middle of the box, tested
+    // like the box's walls, once at the end of each tick. A ball that ends a tick overlapping it is
+    // pushed back to the side it came from and bounces; one that crossed it between two ticks
+    // without ever overlapping it at a tick's end has tunnelled. At speed v and tick rate f a ball
+    // moves v / f a tick: it cannot pass unseen while v / f < wall_thickness + its diameter.
+    static constexpr double wall_thickness = 4.0;  // world units
+    // With the wall on, a volley replaces the waves: volley_size balls thrown level at the wall,
+    // half from each side, at volley_speed_min..max, one volley at reset and then every
+    // volley_interval.
+    static constexpr std::uint32_t volley_size = 6;
+    static constexpr double volley_speed_min = 300.0;  // world units / s
+    static constexpr double volley_speed_max = 400.0;
+    static constexpr ticklab::nanoseconds volley_interval = std::chrono::seconds{2};
+    // A wall contact slower than this (world units / s, into the wall) is a ball leaning on it, not
+    // a bounce: it is pushed out but not counted.
+    static constexpr double wall_bounce_speed = 20.0;
+    void launch_volley();
+    [[nodiscard]] bool wall_on() const noexcept { return options_.wall; }
+    [[nodiscard]] double wall_x() const noexcept { return 0.5 * config_.width; }  // the wall's centre line
+    // Since the last reset: balls whose centre changed side of the wall in one tick without
+    // touching it at that tick's end, and balls that hit it at wall_bounce_speed or more.
+    [[nodiscard]] std::uint64_t through_wall() const noexcept { return through_wall_; }
+    [[nodiscard]] std::uint64_t off_wall() const noexcept { return off_wall_; }
+
     // Clamps every value into its allowed range (NaN falls back to the default); radius and box
     // changes take effect at the next reset, gravity and restitution at once.
     void set_config(const balls_config& config);
@@ -108,12 +132,16 @@ private:
     struct alignas(64) worker_tally {
         std::size_t woken = 0;
         std::size_t fell_asleep = 0;
+        std::size_t through_wall = 0;
+        std::size_t off_wall = 0;
     };
 
     void add_ball(double x, double y, double vx, double vy, double radius, std::uint8_t colour);
     void apply_pointer(const tick_input& input);
     void integrate(double dt);
     void keep_in_box(std::size_t i) noexcept;
+    // The wall's test for ball i at the end of a tick (see wall_thickness), counted in `tally`.
+    void keep_off_wall(std::size_t i, worker_tally& tally) noexcept;
     // The response to a contact found in row `row`'s cells: (dx, dy) from i to j, d2 < reach^2.
     void collide(std::uint32_t i, std::uint32_t j, double dx, double dy, double d2, std::uint32_t row,
                  worker_tally& tally) noexcept;
@@ -161,6 +189,8 @@ private:
     std::uint64_t ticks_ = 0;
     double resting_speed_ = 0.0;  // world units / s, set each tick from gravity and dt
     std::uint32_t waves_ = 0;
+    std::uint64_t through_wall_ = 0;  // see through_wall()
+    std::uint64_t off_wall_ = 0;
     // Virtual time of the next wave; none until start_scripts after a reset (not in state_hash: it
     // changes no state until the wave, which the hash then shows).
     std::optional<ticklab::nanoseconds> next_wave_;

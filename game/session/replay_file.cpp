@@ -143,6 +143,7 @@ public:
         if (std::string e = keyed("autopilot", &value); !e.empty()) return e;
         if (value > 1) return at_line("autopilot must be 0 or 1");
         out_.options.autopilot = value == 1;
+        if (std::string e = wall(); !e.empty()) return e;
         if (std::string e = keyed("tick_rate", &value); !e.empty()) return e;
         if (value < min_tick_rate_hz || value > max_tick_rate_hz) {
             return at_line("tick rate " + std::to_string(value) + " is not allowed: use 1 to 1000");
@@ -170,6 +171,10 @@ private:
 
     // Reads the next line, or explains why there is none.
     std::string need_line(const std::string& expected) {
+        if (held_) {  // read ahead by an optional line that was not there
+            held_ = false;
+            return {};
+        }
         std::string error;
         if (lines_.next(error)) return {};
         if (!error.empty()) return error;
@@ -200,6 +205,21 @@ private:
         if (lines_.count() != 2 || lines_.token(0) != key || (value && !parse_u64(lines_.token(1), *value))) {
             return at_line("expected " + expected + ", found " + quoted(lines_.line()));
         }
+        return {};
+    }
+
+    // "wall 1", written only for the balls scene with its wall (files from before the wall, and
+    // every file without it, have no such line): anything else is left for the next step.
+    std::string wall() {
+        if (std::string e = need_line("'tick_rate <whole number>'"); !e.empty()) return e;
+        if (lines_.token(0) != "wall") {
+            held_ = true;
+            return {};
+        }
+        if (lines_.count() != 2 || lines_.token(1) != "1") {
+            return at_line("expected 'wall 1' (or no wall line), found " + quoted(lines_.line()));
+        }
+        out_.options.wall = true;
         return {};
     }
 
@@ -284,6 +304,7 @@ private:
     line_reader lines_;
     replay& out_;
     std::uint64_t pointer_total_ = 0;
+    bool held_ = false;  // the current line is still to be read by the next step
 };
 
 }  // namespace
@@ -324,6 +345,7 @@ std::string format_replay(const replay& r) {
     out.append("seed ").append(std::to_string(r.options.seed)).append("\n");
     out.append("balls ").append(std::to_string(r.options.balls)).append("\n");
     out.append("autopilot ").append(r.options.autopilot ? "1" : "0").append("\n");
+    if (r.options.wall) out.append("wall 1\n");
     out.append("tick_rate ").append(std::to_string(r.tick_rate_hz)).append("\n");
     out.append("ticks ").append(std::to_string(r.ticks)).append("\n");
     out.append("inputs ").append(std::to_string(r.inputs.size())).append("\n");

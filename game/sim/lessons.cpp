@@ -6,11 +6,11 @@ namespace ticklab::game {
 
 namespace {
 
-constexpr std::array<std::string_view, 7> toggles{"smoothing",     "catch-up",    "max-loops",  "frame-load",
-                                                  "extrapolation", "render-tick", "task-budget"};
-constexpr std::array<std::string_view, 12> figures{
-    "ticks_per_frame", "alpha",        "dropped_ms",     "debt_ms",        "fps",      "sim_speed", "frame_ms",
-    "lander_fall",     "lander_drift", "picture_age_ms", "behind_tick_ms", "task_runs"};
+constexpr std::array<std::string_view, 8> toggles{"smoothing",     "catch-up",    "max-loops",   "frame-load",
+                                                  "extrapolation", "render-tick", "task-budget", "tick-rate"};
+constexpr std::array<std::string_view, 14> figures{
+    "ticks_per_frame", "alpha",        "dropped_ms",     "debt_ms",        "fps",       "sim_speed", "frame_ms",
+    "lander_fall",     "lander_drift", "picture_age_ms", "behind_tick_ms", "task_runs", "tick_rate", "wall"};
 
 }  // namespace
 
@@ -50,6 +50,11 @@ bool apply_toggle(std::string_view toggle, const loop_settings& lesson_value, lo
     }
     if (toggle == "task-budget") {
         settings.task_budget_ms = settings.task_budget_ms > 0.0 ? 0.0 : lesson_value.task_budget_ms;
+        return true;
+    }
+    if (toggle == "tick-rate") {
+        const std::uint32_t other = lesson_value.tick_rate_hz == high_tick_rate_hz ? 10 : high_tick_rate_hz;
+        settings.tick_rate_hz = settings.tick_rate_hz == lesson_value.tick_rate_hz ? other : lesson_value.tick_rate_hz;
         return true;
     }
     if (toggle == "frame-load") {

@@ -43,11 +43,11 @@ struct lesson {
     std::string claim;        // what the learner will see, as the lesson's test checks it
     // The figures the HUD shows for this lesson, in order: ticks_per_frame, alpha, dropped_ms,
     // debt_ms, fps, sim_speed, frame_ms, lander_fall, lander_drift, picture_age_ms, behind_tick_ms,
-    // task_runs (app/ui/hud_figures.hpp draws them).
+    // task_runs, tick_rate, wall (app/ui/hud_figures.hpp draws them).
     std::vector<std::string> hud_figures;
     // The one setting the lesson is about, flipped by the before/after key (apply_toggle): "" (none),
-    // "smoothing", "catch-up", "max-loops", "frame-load", "extrapolation", "render-tick" or
-    // "task-budget".
+    // "smoothing", "catch-up", "max-loops", "frame-load", "extrapolation", "render-tick",
+    // "task-budget" or "tick-rate".
     std::string toggle;
     std::vector<std::string> questions;  // for the class to discuss
     lesson_setup setup;
@@ -62,8 +62,9 @@ struct lesson {
 // Flips `toggle` in `settings` between the lesson's value (`lesson_value`) and the other side:
 // smoothing none <-> interpolate, extrapolation extrapolate <-> interpolate, render-tick render_tick <-> interpolate,
 // catch-up uncapped <-> drop, max-loops its value <-> 8 (or 3 when it is 8), frame-load its value <-> 0,
-// task-budget its value <-> 0 (no budget). Returns false
-// for "" or an unknown toggle.
+// task-budget its value <-> 0 (no budget), tick-rate its value <-> high_tick_rate_hz (or 10 Hz when it
+// is that). Returns false for "" or an unknown toggle.
+inline constexpr std::uint32_t high_tick_rate_hz = 120;
 bool apply_toggle(std::string_view toggle, const loop_settings& lesson_value, loop_settings& settings);
 
 }  // namespace ticklab::game

@@ -35,6 +35,9 @@ struct scene_options {
     std::uint64_t seed = 1;
     std::uint32_t balls = 300;
     bool autopilot = false;
+    // Balls: a thin wall down the middle of the box, tested once a tick like the box's walls (a
+    // fast ball can pass through it between two ticks), and volleys of fast balls thrown at it.
+    bool wall = false;
     // Threads a tick may use; 0: one per hardware thread. Never changes the simulation's result.
     std::uint32_t threads = 0;
 };

@@ -4,6 +4,7 @@
 
 #include "app/ui/hud_text.hpp"
 #include "run/lesson_library.hpp"
+#include "scenes/balls_scene.hpp"
 #include "scenes/lander_scene.hpp"
 
 #include <array>
@@ -15,7 +16,7 @@
 namespace ticklab::app {
 namespace {
 
-constexpr std::array<std::pair<hud_figure, std::string_view>, 12> names{{
+constexpr std::array<std::pair<hud_figure, std::string_view>, 14> names{{
     {hud_figure::ticks_per_frame, "ticks_per_frame"},
     {hud_figure::alpha, "alpha"},
     {hud_figure::dropped_ms, "dropped_ms"},
@@ -28,6 +29,8 @@ constexpr std::array<std::pair<hud_figure, std::string_view>, 12> names{{
     {hud_figure::picture_age_ms, "picture_age_ms"},
     {hud_figure::behind_tick_ms, "behind_tick_ms"},
     {hud_figure::task_runs, "task_runs"},
+    {hud_figure::tick_rate, "tick_rate"},
+    {hud_figure::wall, "wall"},
 }};
 
 using enum hud_figure;
@@ -116,6 +119,16 @@ hud_line figure_line(hud_figure figure, const game::session& session, const fps_
             const double limit = fall ? limits::max_landing_vy : limits::max_landing_vx;
             return {format_text("%s %.1f / %.1f m/s", fall ? "fall" : "drift", speed, limit),
                     speed > limit ? hud_style::figure_alert : hud_style::figure};
+        }
+        case tick_rate:
+            return {format_text("tick rate %u Hz (%.1f ms)", loop.tick_rate(), 1000.0 / loop.tick_rate()),
+                    hud_style::figure};
+        case wall: {
+            const auto* balls = dynamic_cast<const game::balls_scene*>(&session.current_scene());
+            if (balls == nullptr || !balls->wall_on()) return {"no wall", hud_style::figure};
+            return {format_text("through %llu / bounced %llu", static_cast<unsigned long long>(balls->through_wall()),
+                                static_cast<unsigned long long>(balls->off_wall())),
+                    balls->through_wall() > 0 ? hud_style::figure_alert : hud_style::figure};
         }
     }
     return {"?", hud_style::figure};

@@ -34,6 +34,8 @@ enum class hud_figure : std::uint8_t {
     picture_age_ms,  // how old the drawn picture is (session::lag_of_picture)
     behind_tick_ms,  // how far it is behind the latest tick's state
     task_runs,       // the budget lesson's task: which of the last frames it ran in
+    tick_rate,       // the loop's tick rate and tick length
+    wall,            // balls with the thin wall: how many passed through it, how many bounced off
 };
 
 // The name a lesson file uses ("ticks_per_frame", "alpha", ...), and back; nullopt for an unknown name.

@@ -119,6 +119,16 @@ TEST(CommandLine, UnknownSceneNamesTheChoices) {
     expect_rejected({"--scene", "moon"}, "balls or lander");
 }
 
+TEST(CommandLine, TheWallIsForTheBallsSceneAndTheLessonTurnsItOn) {
+    EXPECT_FALSE(parse({}).result.options.scene_settings.wall);
+    EXPECT_TRUE(parse({"--wall"}).result.options.scene_settings.wall);
+    const parsed lesson = parse({"--lesson", "tunnelling"});
+    ASSERT_FALSE(lesson.result.exit_code.has_value()) << lesson.err;
+    EXPECT_TRUE(lesson.result.options.scene_settings.wall);
+    EXPECT_EQ(lesson.result.options.loop.tick_rate_hz, 10u);
+    expect_rejected({"--scene", "lander", "--wall"}, "--wall is for the balls scene, not 'lander'");
+}
+
 TEST(CommandLine, BadTickRatesAreRejected) {
     for (const char* bad : {"0", "-5", "nan", "inf", "1001", "1e9", "2.5", "abc", ""}) {
         expect_rejected({"--tick-rate", bad}, "--tick-rate");

@@ -7,6 +7,7 @@
 #include "run/lesson_library.hpp"
 #include "run/report.hpp"
 #include "run/runner.hpp"
+#include "scenes/balls_scene.hpp"
 #include "sim/draw_list.hpp"
 #include "sim/frame_time.hpp"
 
@@ -48,6 +49,11 @@ struct frame_record {
     std::size_t balls = 0;
     bool rings_at_latest_tick = false;  // each ring is centred where the latest tick put its ball
     bool task_ran = false;              // the budget lesson's task ran in this frame
+    // The balls scene's thin wall: its counters so far (balls through it, balls bounced off it), and
+    // whether this frame draws a ball overlapping it.
+    std::uint64_t through_wall = 0;
+    std::uint64_t off_wall = 0;
+    bool in_wall = false;
 };
 
 // True when the rings in `list` (runs of latest_tick_mark_sides lines in their colour) are centred
@@ -75,6 +81,16 @@ bool rings_at_latest_tick(const session& seen, const ticklab::game::draw_list& l
         if (std::abs(ring_centres[i].x - c.x) > 1e-3f || std::abs(ring_centres[i].y - c.y) > 1e-3f) return false;
     }
     return true;
+}
+
+bool drawn_in_wall(const session& seen, const ticklab::game::draw_list& list) {
+    const auto* balls = dynamic_cast<const ticklab::game::balls_scene*>(&seen.current_scene());
+    if (balls == nullptr || !balls->wall_on()) return false;
+    constexpr float slack = 0.01f;  // world units: float rounding, not an overlap
+    const auto wall = static_cast<float>(balls->wall_x());
+    const auto half = static_cast<float>(0.5 * ticklab::game::balls_scene::wall_thickness);
+    return std::any_of(list.circles.begin(), list.circles.end(),
+                       [&](const auto& c) { return std::abs(c.center.x - wall) < half + c.radius - slack; });
 }
 
 std::vector<ticklab::game::vec2> centres(const ticklab::game::draw_list& list) {
@@ -143,6 +159,7 @@ run_record run_lesson(const std::string& name, double frame_ms, bool toggled, st
                    c.center.x + c.radius > list.world_size.x + slack ||
                    c.center.y + c.radius > list.world_size.y + slack;
         });
+        const auto* balls = dynamic_cast<const ticklab::game::balls_scene*>(&seen.current_scene());
         const session::picture_lag lag = seen.lag_of_picture();
         out.frames.push_back(
             frame_record{.ticks = f.ticks,
@@ -161,7 +178,10 @@ run_record run_lesson(const std::string& name, double frame_ms, bool toggled, st
                                            [](const auto& l) { return l.stroke == session::latest_tick_mark_colour; })),
                          .balls = list.circles.size(),
                          .rings_at_latest_tick = rings_at_latest_tick(seen, list),
-                         .task_ran = seen.budget_task().recent(1).runs == 1});
+                         .task_ran = seen.budget_task().recent(1).runs == 1,
+                         .through_wall = balls != nullptr ? balls->through_wall() : 0,
+                         .off_wall = balls != nullptr ? balls->off_wall() : 0,
+                         .in_wall = drawn_in_wall(seen, list)});
     });
     run.start(s);
     run.run_frames(s, [&s]() -> const ticklab::frame_stats& {
@@ -458,6 +478,31 @@ const std::map<std::string, claim_check>& claim_checks() {
              }
              return e;
          }},
+        {"tunnelling",
+         [](double frame_ms, bool toggled) {
+             // Counted by the scene from the start (a volley at the reset, then every 2 s), and seen
+             // in the picture: a ball that passes through is drawn inside the wall on its way.
+             const run_record r = run_lesson("tunnelling", frame_ms, toggled, frames_for_seconds(6, frame_ms));
+             const std::size_t second = frames_for_seconds(1, frame_ms);
+             if (r.frames.size() <= second) return std::string{"the run is shorter than a second"};
+             const frame_record& last = r.frames.back();
+             const auto in_wall =
+                 std::count_if(r.frames.begin(), r.frames.end(), [](const auto& f) { return f.in_wall; });
+             std::string e;
+             if (toggled) {
+                 e += fail_if(last.through_wall != 0,
+                              std::to_string(last.through_wall) + " balls through the wall at 120 Hz");
+                 e += fail_if(in_wall != 0, std::to_string(in_wall) + " frames draw a ball in the wall at 120 Hz");
+                 e += fail_if(last.off_wall < 20, "only " + std::to_string(last.off_wall) + " bounces off the wall");
+                 return e;
+             }
+             e += fail_if(r.frames[second].through_wall < 4, "only " + std::to_string(r.frames[second].through_wall) +
+                                                                 " through the wall in the first second");
+             e += fail_if(last.through_wall < 40,
+                          "only " + std::to_string(last.through_wall) + " through the wall in 6 s");
+             e += fail_if(in_wall == 0, "no frame draws a ball passing through the wall");
+             return e;
+         }},
         // The network lessons: two peers over a simulated network, read from the run's report.
         {"lockstep-waits",
          [](double frame_ms, bool) {
@@ -534,14 +579,14 @@ const std::vector<double> display_frames{4.0, 8.3, 16.7};
 INSTANTIATE_TEST_SUITE_P(EveryLesson, Lessons,
                          ::testing::Combine(::testing::Values("basics", "10hz", "10hz-smooth", "interpolation-lag",
                                                               "slow-machine", "spiral", "scale-4x", "beat", "overshoot",
-                                                              "render-tick", "task-budget", "lockstep-waits",
-                                                              "rollback-hides-latency", "peer-drops"),
+                                                              "tunnelling", "render-tick", "task-budget",
+                                                              "lockstep-waits", "rollback-hides-latency", "peer-drops"),
                                             ::testing::ValuesIn(display_frames), ::testing::Values(false)),
                          param_name);
 // The other side of the toggle, where the lesson's text promises what it shows.
 INSTANTIATE_TEST_SUITE_P(Toggled, Lessons,
                          ::testing::Combine(::testing::Values("10hz", "interpolation-lag", "spiral", "scale-4x", "beat",
-                                                              "overshoot", "render-tick", "task-budget"),
+                                                              "overshoot", "tunnelling", "render-tick", "task-budget"),
                                             ::testing::ValuesIn(display_frames), ::testing::Values(true)),
                          param_name);
 

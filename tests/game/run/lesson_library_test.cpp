@@ -1,7 +1,7 @@
 // The lesson files (game/run/lesson_library.cpp): the built-in ones load from assets/lessons/, and
 // a teacher's bad file gets one line naming the file, the field and what is allowed.
-#include "io/asset_paths.hpp"
 #include "run/lesson_library.hpp"
+#include "io/asset_paths.hpp"
 
 #include <gtest/gtest.h>
 
@@ -39,6 +39,16 @@ TEST(LessonLibrary, BuiltInLessonsAreTheFiles) {
     EXPECT_EQ(spiral->toggle, "catch-up");
     EXPECT_FALSE(spiral->hud_figures.empty());
     EXPECT_FALSE(spiral->questions.empty());
+}
+
+TEST(LessonLibrary, TheWallIsALessonSettingAndTunnellingSetsIt) {
+    const lesson* tunnelling = ticklab::game::find_lesson("tunnelling");
+    ASSERT_NE(tunnelling, nullptr);
+    EXPECT_TRUE(tunnelling->setup.options.wall);
+    EXPECT_EQ(tunnelling->toggle, "tick-rate");
+    EXPECT_FALSE(ticklab::game::find_lesson("overshoot")->setup.options.wall);
+    EXPECT_EQ(parse(R"({"name": "w", "title": "W", "text": "Look.", "settings": {"wall": 1}})"),
+              "lesson 't.json': field 'settings.wall': true or false");
 }
 
 TEST(LessonLibrary, AMinimalLessonTakesTheDefaults) {

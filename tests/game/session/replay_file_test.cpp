@@ -91,6 +91,28 @@ TEST(ReplayFile, RoundTripKeepsEveryField) {
     }
 }
 
+TEST(ReplayFile, TheWallIsALineOnlyWhenOn) {
+    replay r = sample();
+    const std::string without = ticklab::game::format_replay(r);
+    EXPECT_EQ(without.find("\nwall"), std::string::npos);  // files without the wall: as before the wall
+    r.options.wall = true;
+    const std::string with = ticklab::game::format_replay(r);
+    EXPECT_NE(with.find("\nautopilot 1\nwall 1\ntick_rate 37\n"), std::string::npos);
+    replay back;
+    ASSERT_EQ(ticklab::game::parse_replay(with, back), "");
+    EXPECT_TRUE(back.options.wall);
+    ASSERT_EQ(ticklab::game::parse_replay(without, back), "");
+    EXPECT_FALSE(back.options.wall);
+    EXPECT_EQ(back.tick_rate_hz, 37u);
+}
+
+TEST(ReplayFile, ABadWallLineNamesIt) {
+    EXPECT_EQ(parse_error(edited(header_then("ticks 1\ninputs 0\n"), "tick_rate 60", "wall 2\ntick_rate 60")),
+              "line 6: expected 'wall 1' (or no wall line), found 'wall 2'");
+    EXPECT_EQ(parse_error("ticklab-replay 1\nscene balls\nseed 1\nballs 300\nautopilot 0\nwall 1\n"),
+              "truncated: the file ends after line 6, before 'tick_rate <whole number>'");
+}
+
 TEST(ReplayFile, EveryTruncationIsAnError) {
     const std::string text = ticklab::game::format_replay(sample());
     for (std::size_t length = 0; length < text.size(); ++length) {

@@ -93,6 +93,20 @@ TEST_F(Replay, BallsReplayWithPointerAndWaveScriptMatches) {
     EXPECT_EQ(replay_with(recording, 33ms, 2.5, 60), hash);
 }
 
+TEST_F(Replay, BallsWithTheWallReplayToTheSameHash) {
+    // The volleys at the wall (every 2 s) and the wall's counters are state: a recording with the
+    // wall on must bring it back, or the replay starts a different scene.
+    loop_settings settings;
+    settings.tick_rate_hz = 10;
+    session s{source, "balls", {.seed = 3, .balls = 80, .autopilot = false, .wall = true}, settings};
+    s.start_recording();
+    play(s, 300, 16'666'667ns);  // 5 s: the volleys at 0, 2 and 4 s
+    const auto [hash, recording] = finish(s);
+    EXPECT_TRUE(recording.options.wall);
+    EXPECT_EQ(replay_with(recording, 9ms, 1.0, 60), hash);
+    EXPECT_EQ(replay_with(recording, 33ms, 2.5, 60), hash);
+}
+
 TEST_F(Replay, RecordingStartedMidTickStartsAtTheNextTickBoundary) {
     session s{source, "balls", {.seed = 3, .balls = 100, .autopilot = false}, {}};
     play(s, 9, 11ms);  // 99 ms: virtual time sits inside a tick, scripts are 99 ms in

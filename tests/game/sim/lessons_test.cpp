@@ -64,3 +64,17 @@ TEST(Lessons, NetworkLessonsSetAValidNetworkGame) {
     }
     EXPECT_EQ(network_lessons, 3);
 }
+
+TEST(Lessons, TheTickRateToggleFlipsBetweenTheLessonsRateAnd120Hz) {
+    ticklab::game::loop_settings lesson_value;
+    lesson_value.tick_rate_hz = 10;
+    ticklab::game::loop_settings settings = lesson_value;
+    ASSERT_TRUE(ticklab::game::apply_toggle("tick-rate", lesson_value, settings));
+    EXPECT_EQ(settings.tick_rate_hz, ticklab::game::high_tick_rate_hz);
+    ASSERT_TRUE(ticklab::game::apply_toggle("tick-rate", lesson_value, settings));
+    EXPECT_EQ(settings.tick_rate_hz, 10u);
+    lesson_value.tick_rate_hz = ticklab::game::high_tick_rate_hz;  // a lesson at 120 Hz flips to 10
+    settings = lesson_value;
+    ASSERT_TRUE(ticklab::game::apply_toggle("tick-rate", lesson_value, settings));
+    EXPECT_EQ(settings.tick_rate_hz, 10u);
+}
