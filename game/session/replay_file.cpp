@@ -97,6 +97,11 @@ public:
     [[nodiscard]] std::string_view token(std::size_t i) const { return i < count_ ? tokens_[i] : std::string_view{}; }
     [[nodiscard]] std::string_view line() const noexcept { return line_; }
     [[nodiscard]] std::size_t number() const noexcept { return number_; }
+    // Whether the next line's first token is `key` (for lines that may be left out).
+    [[nodiscard]] bool next_is(std::string_view key) const noexcept {
+        const std::string_view rest = text_.substr(std::min(pos_, text_.size()));
+        return rest.size() > key.size() && rest.starts_with(key) && rest[key.size()] == ' ';
+    }
     // Everything before the current line (what the checksum covers when this is the checksum line).
     [[nodiscard]] std::string_view before_line() const { return text_.substr(0, line_start_); }
     [[nodiscard]] bool at_end() const noexcept { return pos_ >= text_.size(); }
@@ -143,6 +148,13 @@ public:
         if (std::string e = keyed("autopilot", &value); !e.empty()) return e;
         if (value > 1) return at_line("autopilot must be 0 or 1");
         out_.options.autopilot = value == 1;
+        // Written only when on, so files from before beacons (and with them off) read the same.
+        out_.options.beacons = false;
+        if (lines_.next_is("beacons")) {
+            if (std::string e = keyed("beacons", &value); !e.empty()) return e;
+            if (value > 1) return at_line("beacons must be 0 or 1");
+            out_.options.beacons = value == 1;
+        }
         if (std::string e = keyed("tick_rate", &value); !e.empty()) return e;
         if (value < min_tick_rate_hz || value > max_tick_rate_hz) {
             return at_line("tick rate " + std::to_string(value) + " is not allowed: use 1 to 1000");
@@ -324,6 +336,7 @@ std::string format_replay(const replay& r) {
     out.append("seed ").append(std::to_string(r.options.seed)).append("\n");
     out.append("balls ").append(std::to_string(r.options.balls)).append("\n");
     out.append("autopilot ").append(r.options.autopilot ? "1" : "0").append("\n");
+    if (r.options.beacons) out.append("beacons 1\n");
     out.append("tick_rate ").append(std::to_string(r.tick_rate_hz)).append("\n");
     out.append("ticks ").append(std::to_string(r.ticks)).append("\n");
     out.append("inputs ").append(std::to_string(r.inputs.size())).append("\n");

@@ -8,8 +8,10 @@ namespace {
 
 constexpr std::array<std::string_view, 6> toggles{"smoothing",  "catch-up",      "max-loops",
                                                   "frame-load", "extrapolation", "render-tick"};
-constexpr std::array<std::string_view, 9> figures{"ticks_per_frame", "alpha",    "dropped_ms",  "debt_ms",     "fps",
-                                                  "sim_speed",       "frame_ms", "lander_fall", "lander_drift"};
+constexpr std::array<std::string_view, 12> figures{
+    "ticks_per_frame", "alpha",        "dropped_ms",      "debt_ms",           "fps",
+    "sim_speed",       "frame_ms",     "lander_fall",     "lander_drift",      "calls_completed",
+    "calls_target_gone", "calls_wrong_target"};
 
 }  // namespace
 

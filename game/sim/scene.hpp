@@ -35,6 +35,9 @@ struct scene_options {
     std::uint64_t seed = 1;
     std::uint32_t balls = 300;
     bool autopilot = false;
+    // Lander: drop beacons with deferred calls on them, some of which outlive their beacon
+    // (scenes/lander_beacons.hpp). Off: the scene is exactly what it was without them.
+    bool beacons = false;
     // Threads a tick may use; 0: one per hardware thread. Never changes the simulation's result.
     std::uint32_t threads = 0;
 };

@@ -15,7 +15,7 @@
 namespace ticklab::app {
 namespace {
 
-constexpr std::array<std::pair<hud_figure, std::string_view>, 9> names{{
+constexpr std::array<std::pair<hud_figure, std::string_view>, 12> names{{
     {hud_figure::ticks_per_frame, "ticks_per_frame"},
     {hud_figure::alpha, "alpha"},
     {hud_figure::dropped_ms, "dropped_ms"},
@@ -25,6 +25,9 @@ constexpr std::array<std::pair<hud_figure, std::string_view>, 9> names{{
     {hud_figure::frame_ms, "frame_ms"},
     {hud_figure::lander_fall, "lander_fall"},
     {hud_figure::lander_drift, "lander_drift"},
+    {hud_figure::calls_completed, "calls_completed"},
+    {hud_figure::calls_target_gone, "calls_target_gone"},
+    {hud_figure::calls_wrong_target, "calls_wrong_target"},
 }};
 
 using enum hud_figure;
@@ -97,6 +100,20 @@ hud_line figure_line(hud_figure figure, const game::session& session, const fps_
             const double limit = fall ? limits::max_landing_vy : limits::max_landing_vx;
             return {format_text("%s %.1f / %.1f m/s", fall ? "fall" : "drift", speed, limit),
                     speed > limit ? hud_style::figure_alert : hud_style::figure};
+        }
+        case calls_completed:
+        case calls_target_gone:
+        case calls_wrong_target: {
+            const auto* lander = dynamic_cast<const game::lander_scene*>(&session.current_scene());
+            if (lander == nullptr || !lander->options().beacons) return {"calls -", hud_style::figure};
+            const game::lander_beacons& b = lander->beacons();
+            if (figure == calls_completed) return {format_text("pings done %u", b.completed()), hud_style::figure};
+            if (figure == calls_target_gone) {
+                return {format_text("target gone %u (slot reused %u)", b.target_gone(), b.gone_slot_reused()),
+                        hud_style::figure};
+            }
+            return {format_text("wrong target %u", b.wrong_target()),
+                    b.wrong_target() > 0 ? hud_style::figure_alert : hud_style::figure};
         }
     }
     return {"?", hud_style::figure};

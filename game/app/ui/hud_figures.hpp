@@ -31,6 +31,9 @@ enum class hud_figure : std::uint8_t {
     frame_ms,
     lander_fall,   // the lander's vertical speed against the landing limit
     lander_drift,  // and its horizontal speed
+    calls_completed,     // the lander's beacon pings that ran on their beacon
+    calls_target_gone,   // those that found their beacon burnt out (and how many of its slots were reused)
+    calls_wrong_target,  // those that ran on another beacon than their own: 0 with handles
 };
 
 // The name a lesson file uses ("ticks_per_frame", "alpha", ...), and back; nullopt for an unknown name.
