@@ -12,15 +12,17 @@ namespace ticklab::game {
 namespace {
 
 // Where each beacon is dropped, from the lander's centre (m), by serial number modulo 4: ahead of
-// it, where the camera that follows it still shows them for their whole life.
-constexpr std::array<vec2, 4> drop_offsets{{{9.0f, -5.0f}, {15.0f, 3.0f}, {4.0f, 7.0f}, {20.0f, -2.0f}}};
+// and below it, where the camera that follows it (80 x 45 m, the lander high in the picture while
+// it is high in the world) shows them for their whole life, clear of the HUD, as the lander passes
+// them at about 10 m/s and sinks at about 5 m/s.
+constexpr std::array<vec2, 4> drop_offsets{{{12.0f, -16.0f}, {24.0f, -22.0f}, {6.0f, -28.0f}, {18.0f, -19.0f}}};
 
 constexpr rgba beacon_colour{255, 159, 28, 255};
 constexpr rgba pinged_colour{6, 214, 160, 255};
 constexpr rgba waiting_colour{255, 209, 102, 255};  // a ping waiting on a live beacon
 constexpr rgba orphan_colour{239, 71, 111, 255};    // a ping waiting on a beacon that is gone
 constexpr ticklab::nanoseconds outcome_shown{1'000'000'000};
-constexpr float ring_radius = 2.6f;
+constexpr float ring_radius = 3.2f;
 
 ticklab::nanoseconds seconds_to_ns(double s) {
     return ticklab::nanoseconds{static_cast<std::int64_t>(std::llround(s * 1e9))};
@@ -36,6 +38,12 @@ void arc(draw_list& out, vec2 centre, float radius, double fraction, rgba colour
                     centre.y + radius * static_cast<float>(std::sin(a))};
     };
     for (int i = 0; i < shown; ++i) out.lines.push_back({point(i), point(i + 1), colour});
+}
+
+// Lines are one pixel wide: two arcs a little apart read from the back of a room.
+void thick_arc(draw_list& out, vec2 centre, float radius, double fraction, rgba colour) {
+    arc(out, centre, radius, fraction, colour);
+    arc(out, centre, radius + 0.2f, fraction, colour);
 }
 
 void cross(draw_list& out, vec2 at, float r, rgba colour) {
@@ -161,9 +169,9 @@ void lander_beacons::draw(draw_list& out) const {
         const double left = ticklab::to_seconds(call.due - clock_) / ticklab::to_seconds(ping_delay);
         const beacon* target = registry_.get(call.target);
         if (target != nullptr) {
-            arc(out, target->at, ring_radius, left, waiting_colour);
+            thick_arc(out, target->at, ring_radius, left, waiting_colour);
         } else {
-            arc(out, call.at, ring_radius, left, orphan_colour);
+            thick_arc(out, call.at, ring_radius, left, orphan_colour);
             cross(out, call.at, 0.6f, orphan_colour);
         }
     }
@@ -173,8 +181,9 @@ void lander_beacons::draw(draw_list& out) const {
         const double age = std::clamp(ticklab::to_seconds(clock_ - o.when), 0.0, 1.0);
         if (o.gone) {
             cross(out, o.at, 1.8f, orphan_colour);
+            cross(out, {o.at.x + 0.2f, o.at.y}, 1.8f, orphan_colour);
         } else {
-            arc(out, o.at, ring_radius + 2.0f * static_cast<float>(age), 1.0, pinged_colour);
+            thick_arc(out, o.at, ring_radius + 2.0f * static_cast<float>(age), 1.0, pinged_colour);
         }
     }
 }

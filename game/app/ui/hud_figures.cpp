@@ -109,7 +109,7 @@ hud_line figure_line(hud_figure figure, const game::session& session, const fps_
             const game::lander_beacons& b = lander->beacons();
             if (figure == calls_completed) return {format_text("pings done %u", b.completed()), hud_style::figure};
             if (figure == calls_target_gone) {
-                return {format_text("target gone %u (slot reused %u)", b.target_gone(), b.gone_slot_reused()),
+                return {format_text("target gone %u (reused %u)", b.target_gone(), b.gone_slot_reused()),
                         hud_style::figure};
             }
             return {format_text("wrong target %u", b.wrong_target()),
