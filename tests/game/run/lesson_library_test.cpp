@@ -18,7 +18,7 @@ std::string parse(const std::string& text) {
 
 TEST(LessonLibrary, BuiltInLessonsAreTheFiles) {
     EXPECT_EQ(ticklab::game::lesson_table_error(), "");
-    ASSERT_EQ(ticklab::game::lesson_table().size(), 13u);
+    ASSERT_EQ(ticklab::game::lesson_table().size(), 14u);
     EXPECT_EQ(ticklab::game::lesson_table().front().name, "basics");
     const lesson* spiral = ticklab::game::find_lesson("spiral");
     ASSERT_NE(spiral, nullptr);
@@ -92,3 +92,13 @@ TEST(LessonLibrary, APathLoadsATeachersFileAndAMissingOneIsNamed) {
 }
 
 }  // namespace
+
+TEST(LessonLibrary, TargetGoneTurnsTheLandersBeaconsOn) {
+    const lesson* l = ticklab::game::find_lesson("target-gone");
+    ASSERT_NE(l, nullptr);
+    EXPECT_EQ(l->setup.scene, "lander");
+    EXPECT_TRUE(l->setup.options.beacons);
+    const lesson* other = ticklab::game::find_lesson("autopilot-5hz");
+    ASSERT_NE(other, nullptr);
+    EXPECT_FALSE(other->setup.options.beacons);
+}
