@@ -17,7 +17,8 @@ root = pathlib.Path(__file__).resolve().parent.parent
 doc_path = root / "docs" / "lessons.md"
 # How many frames each lesson's picture shows: long enough for what its text describes to be on screen.
 picture_frames = {"basics": 120, "10hz": 120, "10hz-smooth": 200, "slow-machine": 60, "spiral": 40,
-                  "scale-4x": 120, "autopilot-5hz": 400, "beat": 120, "overshoot": 120, "render-tick": 124}
+                  "scale-4x": 120, "autopilot-5hz": 400, "beat": 120, "overshoot": 120, "render-tick": 124,
+                  "target-gone": 225}
 
 
 def builtin_order():

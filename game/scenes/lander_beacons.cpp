@@ -15,7 +15,7 @@ namespace {
 // and below it, where the camera that follows it (80 x 45 m, the lander high in the picture while
 // it is high in the world) shows them for their whole life, clear of the HUD, as the lander passes
 // them at about 10 m/s and sinks at about 5 m/s.
-constexpr std::array<vec2, 4> drop_offsets{{{12.0f, -16.0f}, {24.0f, -22.0f}, {6.0f, -28.0f}, {18.0f, -19.0f}}};
+constexpr std::array<vec2, 4> drop_offsets{{{12.0f, -16.0f}, {24.0f, -22.0f}, {6.0f, -28.0f}, {26.0f, -26.0f}}};
 
 constexpr rgba beacon_colour{255, 159, 28, 255};
 constexpr rgba pinged_colour{6, 214, 160, 255};
