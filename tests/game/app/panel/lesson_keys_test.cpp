@@ -74,7 +74,7 @@ TEST(LessonKeys, StepIntoANetworkLessonStartsItsGameAndOutOfItStopsIt) {
     ticklab::manual_time_source clock;
     ticklab::game::session s{clock, "balls", {}, {}};
     ticklab::app::lessons_state state;
-    state.active = "render-tick";
+    state.active = "target-gone";
     ticklab::app::panel_sections::step_lesson(s, state, 1);
     ASSERT_EQ(state.active, "lockstep-waits");
     ASSERT_NE(s.network(), nullptr) << "the lesson's network block starts the two peers";
@@ -92,7 +92,7 @@ TEST(LessonKeys, StepIntoANetworkLessonStartsItsGameAndOutOfItStopsIt) {
     };
     frames(30);  // the network game counts its own frames
     ticklab::app::panel_sections::step_lesson(s, state, -2);
-    EXPECT_EQ(state.active, "render-tick");
+    EXPECT_EQ(state.active, "target-gone");
     EXPECT_EQ(s.network(), nullptr) << "a lesson without one stops the network game";
     EXPECT_NO_THROW(frames(3)) << "the session's frames go on where the network game's ended";
 }
