@@ -43,8 +43,8 @@ public:
     static constexpr ticklab::nanoseconds ping_delay{2'000'000'000};
     // How long each beacon burns, by serial number modulo 4 (ns).
     static constexpr std::array<ticklab::nanoseconds, 4> burn_times{
-        ticklab::nanoseconds{3'000'000'000}, ticklab::nanoseconds{1'000'000'000},
-        ticklab::nanoseconds{2'800'000'000}, ticklab::nanoseconds{1'400'000'000}};
+        ticklab::nanoseconds{3'000'000'000}, ticklab::nanoseconds{1'000'000'000}, ticklab::nanoseconds{2'800'000'000},
+        ticklab::nanoseconds{1'400'000'000}};
 
     struct beacon {
         std::uint32_t serial = 0;

@@ -29,8 +29,8 @@ enum class hud_figure : std::uint8_t {
     fps,
     sim_speed,
     frame_ms,
-    lander_fall,   // the lander's vertical speed against the landing limit
-    lander_drift,  // and its horizontal speed
+    lander_fall,         // the lander's vertical speed against the landing limit
+    lander_drift,        // and its horizontal speed
     calls_completed,     // the lander's beacon pings that ran on their beacon
     calls_target_gone,   // those that found their beacon burnt out (and how many of its slots were reused)
     calls_wrong_target,  // those that ran on another beacon than their own: 0 with handles

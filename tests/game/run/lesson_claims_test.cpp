@@ -464,7 +464,8 @@ const std::vector<double> display_frames{4.0, 8.3, 16.7};
 INSTANTIATE_TEST_SUITE_P(EveryLesson, Lessons,
                          ::testing::Combine(::testing::Values("basics", "10hz", "10hz-smooth", "slow-machine", "spiral",
                                                               "scale-4x", "beat", "overshoot", "render-tick",
-                                                              "target-gone", "lockstep-waits", "rollback-hides-latency", "peer-drops"),
+                                                              "target-gone", "lockstep-waits", "rollback-hides-latency",
+                                                              "peer-drops"),
                                             ::testing::ValuesIn(display_frames), ::testing::Values(false)),
                          param_name);
 // The other side of the toggle, where the lesson's text promises what it shows.
