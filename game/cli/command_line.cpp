@@ -182,7 +182,7 @@ struct raw_options {
     std::string scene, tick_rate, max_loops, time_scale, balls, seed, fps_cap, frames, ticks, frame_ms, threads;
     std::string screenshot, report, record, replay, lesson, trace;
     std::string stepping, catch_up, smoothing, time_scaling, frame_clamp_ms, compare, frame_jitter_ms;
-    std::string network, latency_ms, jitter_ms, loss, input_delay, peer_hitch_ms, window_size;
+    std::string network, latency_ms, jitter_ms, loss, input_delay, peer_hitch_ms, window_size, beacons;
     bool paused = false, autopilot = false, wall = false, headless = false, peer_drops = false;
     bool vsync = true;
     bool panel = true;
@@ -216,6 +216,11 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
             checked_number("--balls", raw.balls, whole_in("ball count", 0, max_scene_balls())));
     }
     if (given("--seed")) out.scene_settings.seed = parse_seed(raw.seed);
+    if (given("--beacons")) {
+        if (raw.beacons != "on" && raw.beacons != "off")
+            throw bad_value("--beacons '" + raw.beacons + "' is not allowed: use on or off");
+        out.scene_settings.beacons = raw.beacons == "on";
+    }
     if (given("--fps-cap")) out.loop.fps_cap = checked_number("--fps-cap", raw.fps_cap, ticklab::check_fps_cap);
     if (given("--frames")) {
         out.frames =
@@ -284,7 +289,8 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
                                      .balls = given("--balls"),
                                      .autopilot = raw.autopilot,
                                      .wall = raw.wall,
-                                     .tick_rate = given("--tick-rate")};
+                                     .tick_rate = given("--tick-rate"),
+                                     .beacons = given("--beacons")};
     if (std::string error = apply_record_replay_options(given("--record") ? &raw.record : nullptr,
                                                         given("--replay") ? &raw.replay : nullptr, conflicts, out);
         !error.empty()) {
@@ -338,6 +344,10 @@ parse_result parse_command_line(int argc, const char* const* argv) {
         ->type_name("N");
     app.add_flag("--autopilot", raw.autopilot, "Start the lander with its autopilot on");
     app.add_flag("--wall", raw.wall, "Balls: a thin wall down the middle, and fast balls thrown at it every 2 s");
+    app.add_option("--beacons", raw.beacons,
+                   "Lander: drop beacons with deferred calls on them, some outliving their beacon: on or off "
+                   "(default off)")
+        ->type_name("on|off");
     app.add_option("--fps-cap", raw.fps_cap, "Frame rate cap, 0 (none) or 1 to 1000 (default 0)")->type_name("FPS");
     app.add_flag("--vsync,!--no-vsync", raw.vsync, "Wait for the display's refresh (default on)");
     app.add_option("--window-size", raw.window_size,

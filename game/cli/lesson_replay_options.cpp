@@ -67,6 +67,10 @@ std::string apply_record_replay_options(const std::string* record, const std::st
     }
     if (given.autopilot && !r.options.autopilot) return conflict("--autopilot", "", "autopilot off");
     if (given.wall && !r.options.wall) return conflict("--wall", "", "balls without the wall");
+    if (given.beacons && out.scene_settings.beacons != r.options.beacons) {
+        return conflict("--beacons", out.scene_settings.beacons ? "on" : "off",
+                        r.options.beacons ? "beacons on" : "beacons off");
+    }
     if (given.tick_rate && out.loop.tick_rate_hz != r.tick_rate_hz) {
         return conflict("--tick-rate", std::to_string(out.loop.tick_rate_hz), std::to_string(r.tick_rate_hz) + " Hz");
     }

@@ -22,7 +22,8 @@ void finish_lesson_option(const std::string& name, bool vsync_given, launch_opti
 // Which flags the user gave: a replay runs with its own scene, seed, balls and tick rate, so any
 // of these that disagrees with the file is an error rather than silently ignored.
 struct replay_conflicts {
-    bool scene = false, seed = false, balls = false, autopilot = false, wall = false, tick_rate = false;
+    bool scene = false, seed = false, balls = false, autopilot = false, wall = false, tick_rate = false,
+         beacons = false;
 };
 
 // `record` / `replay` null when not given. Reads the replay file (errors name it).

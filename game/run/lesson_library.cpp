@@ -25,22 +25,12 @@ namespace {
 using json = nlohmann::json;
 
 // The order a learner meets them in; each is assets/lessons/NAME.json.
-constexpr std::array<std::string_view, 16> builtin_names{"basics",
-                                                         "10hz",
-                                                         "10hz-smooth",
-                                                         "interpolation-lag",
-                                                         "slow-machine",
-                                                         "spiral",
-                                                         "scale-4x",
-                                                         "autopilot-5hz",
-                                                         "beat",
-                                                         "overshoot",
-                                                         "tunnelling",
-                                                         "render-tick",
-                                                         "task-budget",
-                                                         "lockstep-waits",
-                                                         "rollback-hides-latency",
-                                                         "peer-drops"};
+constexpr std::array<std::string_view, 17> builtin_names{
+    "basics",       "10hz",        "10hz-smooth",    "interpolation-lag",
+    "slow-machine", "spiral",      "scale-4x",       "autopilot-5hz",
+    "beat",         "overshoot",   "tunnelling",     "render-tick",
+    "task-budget",  "target-gone", "lockstep-waits", "rollback-hides-latency",
+    "peer-drops"};
 
 constexpr std::uintmax_t max_lesson_bytes = 1u << 20;
 
@@ -186,12 +176,12 @@ void read_network(const json& object, lesson_setup& s) {
 void read_settings(const json& object, lesson_setup& s) {
     if (!object.is_object()) throw field_error{"settings", "an object of settings"};
     reader r{object};
-    static constexpr std::array<std::string_view, 21> keys{
-        "scene",         "balls",           "seed",       "autopilot",         "wall",
-        "tick_rate",     "max_loops",       "time_scale", "fps_cap",           "vsync",
-        "tick_load_ms",  "frame_load_ms",   "stepping",   "catch_up",          "smoothing",
-        "frame_ms",      "frame_jitter_ms", "network",    "latest_tick_marks", "task_load_ms",
-        "task_budget_ms"};
+    static constexpr std::array<std::string_view, 22> keys{
+        "scene",          "balls",           "seed",       "autopilot",         "wall",
+        "tick_rate",      "max_loops",       "time_scale", "fps_cap",           "vsync",
+        "tick_load_ms",   "frame_load_ms",   "stepping",   "catch_up",          "smoothing",
+        "frame_ms",       "frame_jitter_ms", "network",    "latest_tick_marks", "task_load_ms",
+        "task_budget_ms", "beacons"};
     r.only(keys);
     const std::string scene = r.text("scene", false, 64);
     if (!scene.empty()) {
@@ -212,6 +202,7 @@ void read_settings(const json& object, lesson_setup& s) {
         s.options.seed = static_cast<std::uint64_t>(*v);
     if (auto v = prefixed("autopilot", [&] { return r.flag("autopilot"); })) s.options.autopilot = *v;
     if (auto v = prefixed("wall", [&] { return r.flag("wall"); })) s.options.wall = *v;
+    if (auto v = prefixed("beacons", [&] { return r.flag("beacons"); })) s.options.beacons = *v;
     if (auto v = prefixed(
             "tick_rate", [&] { return r.number("tick_rate", [](double hz) { return ticklab::check_tick_rate(hz); }); }))
         s.loop.tick_rate_hz = static_cast<std::uint32_t>(*v);

@@ -1,5 +1,6 @@
 #include "scenes/lander_scene.hpp"
 
+#include "sim/scene_services.hpp"
 #include "sim/scene_snapshot.hpp"
 #include "sim/state_hasher.hpp"
 
@@ -47,7 +48,13 @@ void lander_scene::reset(const scene_options& options) {
     trail_count_ = 0;
     trail_next_ = 0;
     flight_s_ = 0.0;
+    beacons_.reset();
     remember_position();
+}
+
+void lander_scene::start_scripts(scene_services& services) {
+    if (!options_.beacons) return;
+    beacons_.start(services, [this] { return vec2{static_cast<float>(body_.x), static_cast<float>(body_.y)}; });
 }
 
 void lander_scene::remember_position() noexcept {
@@ -60,6 +67,7 @@ void lander_scene::tick(const tick_input& input, double dt_seconds) {
     previous_ = body_;
     ++ticks_;
     const double dt = std::clamp(std::isfinite(dt_seconds) ? dt_seconds : 0.0, 0.0, 1.0);
+    if (options_.beacons) beacons_.advance(dt);
     if (state_ != lander_state::flying) {
         thrusting_ = false;
         return;
@@ -191,6 +199,13 @@ void lander_scene::report_fields(std::vector<report_field>& out) const {
         out.push_back({"touchdown_vy", number(touchdown_.vy)});
         out.push_back({"touchdown_vx", number(touchdown_.vx)});
     }
+    if (options_.beacons) {
+        out.push_back({"beacons_dropped", std::to_string(beacons_.dropped())});
+        out.push_back({"calls_completed", std::to_string(beacons_.completed())});
+        out.push_back({"calls_target_gone", std::to_string(beacons_.target_gone())});
+        out.push_back({"calls_gone_slot_reused", std::to_string(beacons_.gone_slot_reused())});
+        out.push_back({"calls_wrong_target", std::to_string(beacons_.wrong_target())});
+    }
 }
 
 double lander_scene::divergence(const scene& other) const {
@@ -211,6 +226,7 @@ std::uint64_t lander_scene::state_hash() const {
     }
     h.add(static_cast<std::uint64_t>(terrain_.pad_first()));
     for (const double v : terrain_.heights()) h.add(v);
+    if (options_.beacons) beacons_.hash(h);  // off: the hash is what it was before beacons
     return h.value();
 }
 

@@ -7,6 +7,7 @@
 // crash. The autopilot, when on, replaces the player's controls and decides once per tick.
 
 #include "scenes/lander_autopilot.hpp"
+#include "scenes/lander_beacons.hpp"
 #include "scenes/lander_terrain.hpp"
 #include "sim/random.hpp"
 #include "sim/scene.hpp"
@@ -35,6 +36,8 @@ public:
     void draw(draw_list& out, double alpha) const override;
     void hud_lines(std::vector<std::string>& out) const override;
     void write_options(scene_options& options) const override;
+    // With options.beacons: drops beacons and posts their deferred calls (lander_beacons.hpp).
+    void start_scripts(scene_services& services) override;
     void report_fields(std::vector<report_field>& out) const override;
     [[nodiscard]] std::uint64_t state_hash() const override;
     void save(std::unique_ptr<scene_snapshot>& slot) const override;
@@ -55,6 +58,8 @@ public:
     // Why the lander crashed, every broken limit with its figure ("vertical speed 7.3 m/s over a
     // limit of 2.5; off the pad"); empty unless crashed. Derived from touchdown() and the terrain.
     [[nodiscard]] std::string crash_reason() const;
+    // The beacons and their deferred calls (empty unless options().beacons).
+    [[nodiscard]] const lander_beacons& beacons() const noexcept { return beacons_; }
     // Virtual seconds from the start to touchdown (or so far, while flying).
     [[nodiscard]] double flight_seconds() const noexcept { return flight_s_; }
 
@@ -85,6 +90,7 @@ private:
     std::array<vec2, trail_length> trail_{};  // ring buffer of tick positions
     std::size_t trail_next_ = 0;
     std::size_t trail_count_ = 0;
+    lander_beacons beacons_;
 };
 
 }  // namespace ticklab::game

@@ -90,6 +90,7 @@ void lander_scene::draw(draw_list& out, double alpha) const {
     const double a = std::clamp(alpha, 0.0, 2.0);  // above 1: extrapolated (see scene::draw)
     draw_terrain(terrain_, out);
     draw_trail(*this, out);
+    if (options_.beacons) beacons_.draw(out);
 
     // Interpolate the angle the short way round, so a wrap at +-pi does not spin the drawing.
     const double turn = std::remainder(body_.angle - previous_.angle, 2.0 * std::numbers::pi);
@@ -147,6 +148,14 @@ void lander_scene::hud_lines(std::vector<std::string>& out) const {
     }
     std::snprintf(line, sizeof line, "autopilot: %s", autopilot_ ? "on" : "off");
     out.emplace_back(line);
+    if (options_.beacons) {
+        std::snprintf(line, sizeof line, "beacons: %zu burning, %zu pings waiting", beacons_.live(),
+                      beacons_.pings_waiting());
+        out.emplace_back(line);
+        std::snprintf(line, sizeof line, "pings: %u done, %u target gone, %u wrong target", beacons_.completed(),
+                      beacons_.target_gone(), beacons_.wrong_target());
+        out.emplace_back(line);
+    }
 }
 
 }  // namespace ticklab::game

@@ -97,6 +97,11 @@ public:
     [[nodiscard]] std::string_view token(std::size_t i) const { return i < count_ ? tokens_[i] : std::string_view{}; }
     [[nodiscard]] std::string_view line() const noexcept { return line_; }
     [[nodiscard]] std::size_t number() const noexcept { return number_; }
+    // Whether the next line's first token is `key` (for lines that may be left out).
+    [[nodiscard]] bool next_is(std::string_view key) const noexcept {
+        const std::string_view rest = text_.substr(std::min(pos_, text_.size()));
+        return rest.size() > key.size() && rest.starts_with(key) && rest[key.size()] == ' ';
+    }
     // Everything before the current line (what the checksum covers when this is the checksum line).
     [[nodiscard]] std::string_view before_line() const { return text_.substr(0, line_start_); }
     [[nodiscard]] bool at_end() const noexcept { return pos_ >= text_.size(); }
@@ -143,7 +148,20 @@ public:
         if (std::string e = keyed("autopilot", &value); !e.empty()) return e;
         if (value > 1) return at_line("autopilot must be 0 or 1");
         out_.options.autopilot = value == 1;
-        if (std::string e = wall(); !e.empty()) return e;
+        // The wall and the beacons are written only when on, so files from before them (and with
+        // them off) read the same.
+        out_.options.wall = false;
+        if (lines_.next_is("wall")) {
+            if (std::string e = keyed("wall", &value); !e.empty()) return e;
+            if (value != 1) return at_line("expected 'wall 1' (or no wall line), found " + quoted(lines_.line()));
+            out_.options.wall = true;
+        }
+        out_.options.beacons = false;
+        if (lines_.next_is("beacons")) {
+            if (std::string e = keyed("beacons", &value); !e.empty()) return e;
+            if (value > 1) return at_line("beacons must be 0 or 1");
+            out_.options.beacons = value == 1;
+        }
         if (std::string e = keyed("tick_rate", &value); !e.empty()) return e;
         if (value < min_tick_rate_hz || value > max_tick_rate_hz) {
             return at_line("tick rate " + std::to_string(value) + " is not allowed: use 1 to 1000");
@@ -171,10 +189,6 @@ private:
 
     // Reads the next line, or explains why there is none.
     std::string need_line(const std::string& expected) {
-        if (held_) {  // read ahead by an optional line that was not there
-            held_ = false;
-            return {};
-        }
         std::string error;
         if (lines_.next(error)) return {};
         if (!error.empty()) return error;
@@ -210,19 +224,6 @@ private:
 
     // "wall 1", written only for the balls scene with its wall (files from before the wall, and
     // every file without it, have no such line): anything else is left for the next step.
-    std::string wall() {
-        if (std::string e = need_line("'tick_rate <whole number>'"); !e.empty()) return e;
-        if (lines_.token(0) != "wall") {
-            held_ = true;
-            return {};
-        }
-        if (lines_.count() != 2 || lines_.token(1) != "1") {
-            return at_line("expected 'wall 1' (or no wall line), found " + quoted(lines_.line()));
-        }
-        out_.options.wall = true;
-        return {};
-    }
-
     std::string scene_name() {
         const std::string_view name = lines_.token(1);
         if (name.size() > max_replay_scene_name || find_scene(name) == nullptr) {
@@ -304,7 +305,6 @@ private:
     line_reader lines_;
     replay& out_;
     std::uint64_t pointer_total_ = 0;
-    bool held_ = false;  // the current line is still to be read by the next step
 };
 
 }  // namespace
@@ -346,6 +346,7 @@ std::string format_replay(const replay& r) {
     out.append("balls ").append(std::to_string(r.options.balls)).append("\n");
     out.append("autopilot ").append(r.options.autopilot ? "1" : "0").append("\n");
     if (r.options.wall) out.append("wall 1\n");
+    if (r.options.beacons) out.append("beacons 1\n");
     out.append("tick_rate ").append(std::to_string(r.tick_rate_hz)).append("\n");
     out.append("ticks ").append(std::to_string(r.ticks)).append("\n");
     out.append("inputs ").append(std::to_string(r.inputs.size())).append("\n");

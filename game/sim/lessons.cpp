@@ -8,9 +8,23 @@ namespace {
 
 constexpr std::array<std::string_view, 8> toggles{"smoothing",     "catch-up",    "max-loops",   "frame-load",
                                                   "extrapolation", "render-tick", "task-budget", "tick-rate"};
-constexpr std::array<std::string_view, 14> figures{
-    "ticks_per_frame", "alpha",        "dropped_ms",     "debt_ms",        "fps",       "sim_speed", "frame_ms",
-    "lander_fall",     "lander_drift", "picture_age_ms", "behind_tick_ms", "task_runs", "tick_rate", "wall"};
+constexpr std::array<std::string_view, 17> figures{"ticks_per_frame",
+                                                   "alpha",
+                                                   "dropped_ms",
+                                                   "debt_ms",
+                                                   "fps",
+                                                   "sim_speed",
+                                                   "frame_ms",
+                                                   "lander_fall",
+                                                   "lander_drift",
+                                                   "picture_age_ms",
+                                                   "behind_tick_ms",
+                                                   "task_runs",
+                                                   "tick_rate",
+                                                   "wall",
+                                                   "calls_completed",
+                                                   "calls_target_gone",
+                                                   "calls_wrong_target"};
 
 }  // namespace
 

@@ -38,6 +38,9 @@ struct scene_options {
     // Balls: a thin wall down the middle of the box, tested once a tick like the box's walls (a
     // fast ball can pass through it between two ticks), and volleys of fast balls thrown at it.
     bool wall = false;
+    // Lander: drop beacons with deferred calls on them, some of which outlive their beacon
+    // (scenes/lander_beacons.hpp). Off: the scene is exactly what it was without them.
+    bool beacons = false;
     // Threads a tick may use; 0: one per hardware thread. Never changes the simulation's result.
     std::uint32_t threads = 0;
 };

@@ -6,10 +6,13 @@
 // Usage (in a scene's start_scripts):
 //   services.start(rain(), "balls: a wave every 4 s");     // a coroutine script on virtual time
 //   services.adopt(services.tasks().schedule_frame({.interval = 30, .name = "blink"}, [this] { ... }));
+//   services.calls().call(registry, handle, [](beacon& b) { b.ping(); }, 2s, on_done);  // by handle
 
+#include <ticklab/deferred_calls.hpp>
 #include <ticklab/scheduler.hpp>
 #include <ticklab/script.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,9 +30,17 @@ public:
     // Tasks scheduled directly on tasks() end with the scene only once adopted.
     void adopt(ticklab::task_handle handle) { tasks_started_.push_back(handle); }
     [[nodiscard]] ticklab::scheduler& tasks() noexcept { return tasks_; }
+    // Deferred calls on the scheduler's time line that end with the scene: stop_all drops the
+    // pending ones without calling their on_done (the scene they would report to may be gone).
+    [[nodiscard]] ticklab::deferred_calls& calls() {
+        if (!calls_) calls_.emplace(tasks_);
+        return *calls_;
+    }
 
-    // Cancels every script and terminates every adopted task (stale handles are ignored).
+    // Cancels every script, terminates every adopted task (stale handles are ignored) and drops
+    // every pending deferred call.
     void stop_all() {
+        calls_.reset();
         for (const ticklab::script_handle handle : scripts_started_) scripts_.cancel(handle);
         for (const ticklab::task_handle handle : tasks_started_) tasks_.terminate(handle);
         scripts_started_.clear();
@@ -41,6 +52,7 @@ private:
     ticklab::script_host& scripts_;
     std::vector<ticklab::script_handle> scripts_started_;
     std::vector<ticklab::task_handle> tasks_started_;
+    std::optional<ticklab::deferred_calls> calls_;  // last: destroyed first, while tasks_ lives
 };
 
 }  // namespace ticklab::game

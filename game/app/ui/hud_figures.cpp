@@ -16,7 +16,7 @@
 namespace ticklab::app {
 namespace {
 
-constexpr std::array<std::pair<hud_figure, std::string_view>, 14> names{{
+constexpr std::array<std::pair<hud_figure, std::string_view>, 17> names{{
     {hud_figure::ticks_per_frame, "ticks_per_frame"},
     {hud_figure::alpha, "alpha"},
     {hud_figure::dropped_ms, "dropped_ms"},
@@ -31,6 +31,9 @@ constexpr std::array<std::pair<hud_figure, std::string_view>, 14> names{{
     {hud_figure::task_runs, "task_runs"},
     {hud_figure::tick_rate, "tick_rate"},
     {hud_figure::wall, "wall"},
+    {hud_figure::calls_completed, "calls_completed"},
+    {hud_figure::calls_target_gone, "calls_target_gone"},
+    {hud_figure::calls_wrong_target, "calls_wrong_target"},
 }};
 
 using enum hud_figure;
@@ -129,6 +132,20 @@ hud_line figure_line(hud_figure figure, const game::session& session, const fps_
             return {format_text("through %llu / bounced %llu", static_cast<unsigned long long>(balls->through_wall()),
                                 static_cast<unsigned long long>(balls->off_wall())),
                     balls->through_wall() > 0 ? hud_style::figure_alert : hud_style::figure};
+        }
+        case calls_completed:
+        case calls_target_gone:
+        case calls_wrong_target: {
+            const auto* lander = dynamic_cast<const game::lander_scene*>(&session.current_scene());
+            if (lander == nullptr || !lander->options().beacons) return {"calls -", hud_style::figure};
+            const game::lander_beacons& b = lander->beacons();
+            if (figure == calls_completed) return {format_text("pings done %u", b.completed()), hud_style::figure};
+            if (figure == calls_target_gone) {
+                return {format_text("target gone %u (reused %u)", b.target_gone(), b.gone_slot_reused()),
+                        hud_style::figure};
+            }
+            return {format_text("wrong target %u", b.wrong_target()),
+                    b.wrong_target() > 0 ? hud_style::figure_alert : hud_style::figure};
         }
     }
     return {"?", hud_style::figure};

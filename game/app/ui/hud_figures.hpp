@@ -29,13 +29,16 @@ enum class hud_figure : std::uint8_t {
     fps,
     sim_speed,
     frame_ms,
-    lander_fall,     // the lander's vertical speed against the landing limit
-    lander_drift,    // and its horizontal speed
-    picture_age_ms,  // how old the drawn picture is (session::lag_of_picture)
-    behind_tick_ms,  // how far it is behind the latest tick's state
-    task_runs,       // the budget lesson's task: which of the last frames it ran in
-    tick_rate,       // the loop's tick rate and tick length
-    wall,            // balls with the thin wall: how many passed through it, how many bounced off
+    lander_fall,         // the lander's vertical speed against the landing limit
+    lander_drift,        // and its horizontal speed
+    picture_age_ms,      // how old the drawn picture is (session::lag_of_picture)
+    behind_tick_ms,      // how far it is behind the latest tick's state
+    task_runs,           // the budget lesson's task: which of the last frames it ran in
+    tick_rate,           // the loop's tick rate and tick length
+    wall,                // balls with the thin wall: how many passed through it, how many bounced off
+    calls_completed,     // the lander's beacon pings that ran on their beacon
+    calls_target_gone,   // those that found their beacon burnt out (and how many of its slots were reused)
+    calls_wrong_target,  // those that ran on another beacon than their own: 0 with handles
 };
 
 // The name a lesson file uses ("ticks_per_frame", "alpha", ...), and back; nullopt for an unknown name.

@@ -224,3 +224,16 @@ TEST(CommandLine, NetworkFlagsNeedANetworkAndRefuseWhatItCannotHonour) {
     expect_rejected({"--network", "rollback", "--time-scaling", "length"}, "--time-scaling length cannot be used");
     expect_rejected({"--network", "rollback", "--frame-clamp-ms", "100"}, "--frame-clamp-ms cannot be used");
 }
+
+TEST(CommandLine, BeaconsAreOnOrOffAndOffByDefault) {
+    EXPECT_FALSE(parse({}).result.options.scene_settings.beacons);
+    const parsed on = parse({"--scene", "lander", "--beacons", "on"});
+    ASSERT_FALSE(on.result.exit_code.has_value()) << on.err;
+    EXPECT_TRUE(on.result.options.scene_settings.beacons);
+    // The lesson turns them on; the flag can still turn them off.
+    const parsed off = parse({"--lesson", "target-gone", "--beacons", "off"});
+    ASSERT_FALSE(off.result.exit_code.has_value()) << off.err;
+    EXPECT_FALSE(off.result.options.scene_settings.beacons);
+    EXPECT_TRUE(parse({"--lesson", "target-gone"}).result.options.scene_settings.beacons);
+    for (const char* bad : {"yes", "1", "", "ON"}) expect_rejected({"--beacons", bad}, "use on or off");
+}

@@ -271,6 +271,25 @@ std::string no_repeated_picture(const std::vector<frame_record>& frames) {
     return fail_if(repeats > 0, std::to_string(repeats) + " frames repeat the picture before them, e.g." + where);
 }
 
+// Runs lesson `name` headless at `frame_ms` for `seconds` and returns its report.
+nlohmann::ordered_json lesson_report(const std::string& name, double frame_ms, double seconds) {
+    launch_options options;
+    EXPECT_EQ(ticklab::game::apply_lesson_option(name, options), "");
+    ticklab::game::finish_lesson_option(name, false, options);
+    options.headless = true;
+    options.frame_ms = frame_ms;
+    options.frames = frames_for_seconds(seconds, frame_ms);
+    ticklab::game::runner run{options, ticklab::game::run_kind::headless};
+    session s{run.clock().source(), options.scene, options.scene_settings, options.loop};
+    run.start(s);
+    run.run_frames(s, [&s]() -> const ticklab::frame_stats& {
+        const ticklab::frame_stats& frame = s.advance();
+        s.update_frame(frame);
+        return frame;
+    });
+    return ticklab::game::report_object(s, run.clock().real_time_s());
+}
+
 const std::map<std::string, claim_check>& claim_checks() {
     static const std::map<std::string, claim_check> checks{
         {"basics",
@@ -460,6 +479,19 @@ const std::map<std::string, claim_check>& claim_checks() {
              e += fail_if(frames.size() < 300, "fewer than 300 frames");
              return e + fail_if(runs == 0, "the task never ran");
          }},
+        {"target-gone",
+         [](double frame_ms, bool) {
+             const auto r = lesson_report("target-gone", frame_ms, 6);
+             const auto count = [&](const char* key) { return r.contains(key) ? r[key].get<int>() : -1; };
+             std::string e;
+             e += fail_if(count("calls_completed") < 1, "no ping completed: " + r.dump());
+             e += fail_if(count("calls_target_gone") < 1, "no ping found its target gone: " + r.dump());
+             // Every gone ping's slot held a newer beacon when it fell due, and none reached it.
+             e += fail_if(count("calls_gone_slot_reused") != count("calls_target_gone"),
+                          "a gone ping's slot was not reused, so the handle was not put to the test");
+             e += fail_if(count("calls_wrong_target") != 0, "a ping acted on another beacon");
+             return e;
+         }},
         {"overshoot",
          [](double frame_ms, bool toggled) {
              const auto frames = after(run_lesson("overshoot", frame_ms, toggled, frames_for_seconds(6, frame_ms)), 1);
@@ -579,7 +611,7 @@ const std::vector<double> display_frames{4.0, 8.3, 16.7};
 INSTANTIATE_TEST_SUITE_P(EveryLesson, Lessons,
                          ::testing::Combine(::testing::Values("basics", "10hz", "10hz-smooth", "interpolation-lag",
                                                               "slow-machine", "spiral", "scale-4x", "beat", "overshoot",
-                                                              "tunnelling", "render-tick", "task-budget",
+                                                              "tunnelling", "render-tick", "task-budget", "target-gone",
                                                               "lockstep-waits", "rollback-hides-latency", "peer-drops"),
                                             ::testing::ValuesIn(display_frames), ::testing::Values(false)),
                          param_name);

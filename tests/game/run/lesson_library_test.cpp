@@ -115,3 +115,13 @@ TEST(LessonLibrary, APathLoadsATeachersFileAndAMissingOneIsNamed) {
 }
 
 }  // namespace
+
+TEST(LessonLibrary, TargetGoneTurnsTheLandersBeaconsOn) {
+    const lesson* l = ticklab::game::find_lesson("target-gone");
+    ASSERT_NE(l, nullptr);
+    EXPECT_EQ(l->setup.scene, "lander");
+    EXPECT_TRUE(l->setup.options.beacons);
+    const lesson* other = ticklab::game::find_lesson("autopilot-5hz");
+    ASSERT_NE(other, nullptr);
+    EXPECT_FALSE(other->setup.options.beacons);
+}

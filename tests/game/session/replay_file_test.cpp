@@ -228,3 +228,22 @@ TEST(ReplayFile, FileErrorsNameTheFile) {
               "replay '" + path + "': line 14: unexpected text after the checksum");
     fs::remove_all(folder);
 }
+
+TEST(ReplayFile, BeaconsAreRecordedOnlyWhenOnAndOldFilesReadWithThemOff) {
+    replay on = sample();
+    on.options.beacons = true;
+    const std::string text = ticklab::game::format_replay(on);
+    EXPECT_NE(text.find("\nautopilot 1\nbeacons 1\ntick_rate"), std::string::npos);
+    replay back;
+    ASSERT_EQ(ticklab::game::parse_replay(text, back), "");
+    EXPECT_TRUE(back.options.beacons);
+    // A file from before beacons has no such line: it reads, with them off.
+    replay off = sample();
+    const std::string old = ticklab::game::format_replay(off);
+    EXPECT_EQ(old.find("beacons"), std::string::npos);
+    back.options.beacons = true;
+    ASSERT_EQ(ticklab::game::parse_replay(old, back), "");
+    EXPECT_FALSE(back.options.beacons);
+    EXPECT_EQ(parse_error(edited(header_then("ticks 1\ninputs 0\n"), "autopilot 0\n", "autopilot 0\nbeacons 2\n")),
+              "line 6: beacons must be 0 or 1");
+}

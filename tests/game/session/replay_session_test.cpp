@@ -84,6 +84,24 @@ TEST_F(Replay, LanderReplayMatchesAtOtherFrameRatesAndScales) {
     EXPECT_EQ(replay_with(recording, 3ms, 0.25, 200), hash);
 }
 
+// The beacons' deferred calls run on the scheduler's time line, between ticks: a recording with them
+// on replays to the same hash at other frame rates and scales, and carries the option itself.
+TEST_F(Replay, LanderWithBeaconsReplayMatches) {
+    scene_options options;
+    options.seed = 5;
+    options.beacons = true;
+    session s{source, "lander", options, {}};
+    s.start_recording();
+    play(s, 330, 16'666'667ns);  // 5.5 s: pings done and pings on burnt-out beacons both happen
+    const auto [hash, recording] = finish(s);
+    EXPECT_TRUE(recording.options.beacons);
+    EXPECT_EQ(replay_with(recording, 9ms, 1.0, 60), hash);
+    EXPECT_EQ(replay_with(recording, 33ms, 2.5, 60), hash);
+    replay without = recording;
+    without.options.beacons = false;
+    EXPECT_NE(replay_with(without, 16'666'667ns, 1.0, 60), hash);
+}
+
 TEST_F(Replay, BallsReplayWithPointerAndWaveScriptMatches) {
     session s{source, "balls", {.seed = 7, .balls = 200, .autopilot = false}, {}};
     s.start_recording();
