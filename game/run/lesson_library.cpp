@@ -1,6 +1,7 @@
 #include "run/lesson_library.hpp"
 
 #include "io/asset_paths.hpp"
+#include "io/quoted_text.hpp"
 #include "scenes/scene_registry.hpp"
 #include "sim/network_settings.hpp"
 #include "sim/strategy_names.hpp"
@@ -75,7 +76,7 @@ public:
             if (!item.is_string() || item.get_ref<const std::string&>().size() > 4000) throw field_error{key, what};
             const std::string s = item.get<std::string>();
             if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), s) == allowed.end()) {
-                throw field_error{key, "'" + s + "' is not allowed: use " + list_of(allowed)};
+                throw field_error{key, quoted_value(s) + " is not allowed: use " + list_of(allowed)};
             }
             out.push_back(s);
         }
@@ -269,7 +270,7 @@ std::string parse_lesson(std::string_view text, const std::string& source, lesso
         l.toggle = r.text("toggle", false, 64);
         if (!l.toggle.empty() &&
             std::find(lesson_toggles().begin(), lesson_toggles().end(), l.toggle) == lesson_toggles().end()) {
-            throw field_error{"toggle", "'" + l.toggle + "' is not allowed: use " + list_of(lesson_toggles())};
+            throw field_error{"toggle", quoted_value(l.toggle) + " is not allowed: use " + list_of(lesson_toggles())};
         }
         l.questions = r.texts("questions");
         if (const auto it = doc.find("settings"); it != doc.end()) {
@@ -281,7 +282,8 @@ std::string parse_lesson(std::string_view text, const std::string& source, lesso
             }
         }
     } catch (const field_error& e) {
-        return where + ": field '" + e.field + "': " + e.allowed;
+        // The field may be a key from the file: quoted, so the error stays one line.
+        return where + ": field " + quoted_value(e.field, 64) + ": " + e.allowed;
     }
     out = std::move(l);
     return {};

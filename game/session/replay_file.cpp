@@ -1,6 +1,7 @@
 #include "session/replay_file.hpp"
 
 #include "io/output_file.hpp"
+#include "io/quoted_text.hpp"
 #include "scenes/scene_registry.hpp"
 
 #include <ticklab/fixed_loop.hpp>
@@ -49,18 +50,7 @@ std::uint32_t bits_of(const std::array<bool, action_count>& flags) {
     return bits;
 }
 
-// A line quoted in an error: hostile bytes become '?', and it is cut short, so the message stays
-// one printable line.
-std::string quoted(std::string_view text) {
-    std::string out{'\''};
-    for (std::size_t i = 0; i < text.size() && i < 40; ++i) {
-        const auto byte = static_cast<unsigned char>(text[i]);
-        out += byte >= 0x20 && byte < 0x7f ? text[i] : '?';
-    }
-    if (text.size() > 40) out += "...";
-    out += '\'';
-    return out;
-}
+
 
 // The file as '\n'-terminated lines, split into space-separated tokens.
 class line_reader {
@@ -153,7 +143,7 @@ public:
         out_.options.wall = false;
         if (lines_.next_is("wall")) {
             if (std::string e = keyed("wall", &value); !e.empty()) return e;
-            if (value != 1) return at_line("expected 'wall 1' (or no wall line), found " + quoted(lines_.line()));
+            if (value != 1) return at_line("expected 'wall 1' (or no wall line), found " + quoted_value(lines_.line()));
             out_.options.wall = true;
         }
         out_.options.beacons = false;
@@ -200,11 +190,11 @@ private:
             return lines_.number() == 0 ? "the file is empty: not a Ticklab replay" : e;
         }
         if (lines_.count() != 2 || lines_.token(0) != replay_magic) {
-            return "not a Ticklab replay: line 1 is " + quoted(lines_.line()) + ", not 'ticklab-replay 1'";
+            return "not a Ticklab replay: line 1 is " + quoted_value(lines_.line()) + ", not 'ticklab-replay 1'";
         }
         std::uint64_t version = 0;
         if (!parse_u64(lines_.token(1), version))
-            return at_line("version " + quoted(lines_.token(1)) + " is not a number");
+            return at_line("version " + quoted_value(lines_.token(1)) + " is not a number");
         if (version != replay_version) {
             return "version " + std::to_string(version) + " is not supported: this Ticklab reads version " +
                    std::to_string(replay_version);
@@ -217,7 +207,7 @@ private:
         const std::string expected = std::string{"'"} + key + (value ? " <whole number>'" : " <name>'");
         if (std::string e = need_line(expected); !e.empty()) return e;
         if (lines_.count() != 2 || lines_.token(0) != key || (value && !parse_u64(lines_.token(1), *value))) {
-            return at_line("expected " + expected + ", found " + quoted(lines_.line()));
+            return at_line("expected " + expected + ", found " + quoted_value(lines_.line()));
         }
         return {};
     }
@@ -227,7 +217,7 @@ private:
     std::string scene_name() {
         const std::string_view name = lines_.token(1);
         if (name.size() > max_replay_scene_name || find_scene(name) == nullptr) {
-            return at_line("scene " + quoted(name) + " is not known: use one of " + scene_name_list());
+            return at_line("scene " + quoted_value(name) + " is not known: use one of " + scene_name_list());
         }
         out_.scene = std::string{name};
         return {};
@@ -242,7 +232,7 @@ private:
             !parse_u64(lines_.token(5), pressed) || lines_.token(6) != "pointers" ||
             !parse_u64(lines_.token(7), pointers)) {
             return at_line("expected 'input <tick> held <bits> pressed <bits> pointers <count>' (" + expected +
-                           "), found " + quoted(lines_.line()));
+                           "), found " + quoted_value(lines_.line()));
         }
         const std::uint64_t previous = out_.inputs.empty() ? 0 : out_.inputs.back().tick;
         if (tick <= previous || tick > out_.ticks) {
@@ -283,7 +273,7 @@ private:
         if (!ok) {
             return at_line(
                 "expected 'click <x> <y>' or 'drag <x> <y> <vx> <vy>' (finite, at most 1e9 in size), found " +
-                quoted(lines_.line()));
+                quoted_value(lines_.line()));
         }
         input.pointer.push_back(event);
         return {};
@@ -292,7 +282,7 @@ private:
     std::string checksum() {
         if (std::string e = need_line("the checksum"); !e.empty()) return e;
         if (lines_.count() != 2 || lines_.token(0) != "checksum" || lines_.token(1).size() != 16) {
-            return at_line("expected 'checksum <16 hex digits>', found " + quoted(lines_.line()));
+            return at_line("expected 'checksum <16 hex digits>', found " + quoted_value(lines_.line()));
         }
         if (lines_.token(1) != hex16(fnv1a(lines_.before_line()))) {
             return "checksum mismatch: the file is damaged or was edited after it was written";

@@ -80,6 +80,19 @@ TEST(LessonLibrary, ABadFileNamesTheFileTheFieldAndWhatIsAllowed) {
     EXPECT_NE(parse("{" + base + R"(, "settings": [1]})").find("field 'settings'"), std::string::npos);
 }
 
+TEST(LessonLibrary, AValueWithALineEndIsQuotedOnOneLine) {
+    // Found by lesson_reader_fuzz: a toggle holding "\n" was echoed as it was, so the error took
+    // two lines. Values and keys from the file are quoted with their control bytes as '?'.
+    EXPECT_EQ(parse(R"({"name": "a", "title": "A", "text": "Look.", "toggle": "smooth\ning"})"),
+              "lesson 't.json': field 'toggle': 'smooth?ing' is not allowed: use smoothing, catch-up, max-loops, "
+              "frame-load, extrapolation, render-tick, task-budget or tick-rate");
+    EXPECT_EQ(parse(R"({"name": "a", "title": "A", "text": "Look.", "hud": ["al\tpha"]})").find('\t'),
+              std::string::npos);
+    const std::string key = parse(R"({"name": "a", "title": "A", "text": "Look.", "settings": {"x\ny": 1}})");
+    EXPECT_EQ(key.find('\n'), std::string::npos) << key;
+    EXPECT_NE(key.find("field 'settings.x?y'"), std::string::npos) << key;
+}
+
 TEST(LessonLibrary, ANetworkBlockIsCheckedAsItsFlagsAre) {
     lesson l;
     const std::string base = R"("name": "a", "title": "x", "text": "y")";
