@@ -13,21 +13,28 @@ lander_controls autopilot(const lander_body& body, const lander_terrain& terrain
     const double foot_y = body.y - p::foot_drop;
     const double pad_half = 0.5 * (terrain.pad_right() - terrain.pad_left());
     const bool over_pad = std::abs(dx) < 0.5 * pad_half;
-    // The final descent starts only once over the pad and nearly still sideways.
-    const bool final_descent = over_pad && std::abs(body.vx) < 1.2;
     const double height_over_pad = foot_y - terrain.pad_height();
+    // The final descent starts only once over the middle of the pad and nearly still sideways; once
+    // falling, it goes on while both feet would still come down on the pad (leaving it there would
+    // lean the lander over just above the ground).
+    const bool on_pad = std::abs(dx) < pad_half - p::foot_spread;
+    const bool final_descent = std::abs(body.vx) < 1.2 && (over_pad || (on_pad && body.vy < -0.5));
 
-    // Velocities it aims for (m/s): towards the pad, slowing as it closes in; above the highest
-    // ground on the way, and no lower while still sliding over the pad.
-    const double vx_target = std::clamp(0.18 * dx, -9.0, 9.0);
-    const double clearance = terrain.highest_between(body.x, pad_x) + 18.0;
-    const double vy_target = std::clamp(0.4 * (clearance - foot_y), over_pad ? 0.0 : -5.0, 3.0);
+    // Velocities it aims for (m/s), so that a flight takes about 15 s: towards the pad as fast as
+    // a braking lean can still stop it over the pad (v^2 = 2 a d, slower in the last metres); down
+    // steeply to 6 m above the highest ground on the way, and gently while still sliding over the pad.
+    constexpr double brake = 2.0;  // m/s^2 of horizontal braking it plans with
+    const double approach = std::min({std::sqrt(2.0 * brake * std::abs(dx)), 0.4 * std::abs(dx), 18.0});
+    const double vx_target = std::copysign(approach, dx);
+    const double clearance = terrain.highest_between(body.x, pad_x) + 6.0;
+    const double vy_target = std::clamp(0.5 * (clearance - foot_y), over_pad ? -2.0 : -9.0, 3.0);
 
     // Attitude: lean to push the horizontal velocity towards its target (leaning right, a
-    // negative angle, pushes right); nearly upright in the final descent.
+    // negative angle, pushes right), up to 0.9 rad (52 deg: the engine still holds the lander up,
+    // 4.5 cos 0.9 = 2.8 > 1.62 m/s^2); nearly upright in the final descent.
     const double vx_error = vx_target - body.vx;
-    const double lean_limit = final_descent ? (height_over_pad < 6.0 ? 0.04 : 0.1) : 0.45;
-    const double angle_target = std::clamp(-0.12 * vx_error, -lean_limit, lean_limit);
+    const double lean_limit = final_descent ? (height_over_pad < 6.0 ? 0.04 : 0.1) : 0.9;
+    const double angle_target = std::clamp(-0.5 * vx_error, -lean_limit, lean_limit);
     // Jets: steer the spin towards a rate proportional to the attitude error. The gain is high
     // (the error closes in a tenth of a second), which a 60 Hz sample follows smoothly and a
     // 5 Hz sample overshoots.
