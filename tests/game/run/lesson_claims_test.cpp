@@ -219,19 +219,17 @@ std::uint64_t frames_for_seconds(double seconds, double frame_ms) {
     return static_cast<std::uint64_t>(std::ceil(seconds * 1000.0 / frame_ms));
 }
 
-// Runs network lesson `name` headless at `frame_ms` for 12 s and returns its report (run/report.hpp:
-// ticks, real_time_s, desync_tick, and per peer stall_frames, rollback_ticks, input_lag_ms ...), with
-// the lesson's input delay replaced by `input_delay` when given.
-nlohmann::ordered_json run_network_lesson(const std::string& name, double frame_ms,
-                                          std::optional<std::uint32_t> input_delay = std::nullopt) {
+// Runs lesson `name` headless at `frame_ms` for `seconds` and returns its report (run/report.hpp),
+// with `adjust` applied to the lesson's options first.
+nlohmann::ordered_json lesson_report(const std::string& name, double frame_ms, double seconds,
+                                     const std::function<void(launch_options&)>& adjust = {}) {
     launch_options options;
     EXPECT_EQ(ticklab::game::apply_lesson_option(name, options), "");
     ticklab::game::finish_lesson_option(name, false, options);
-    EXPECT_TRUE(options.network.has_value()) << name << " is not a network lesson";
     options.headless = true;
     options.frame_ms = frame_ms;
-    options.frames = frames_for_seconds(12, frame_ms);
-    if (input_delay && options.network) options.network->input_delay = *input_delay;
+    options.frames = frames_for_seconds(seconds, frame_ms);
+    if (adjust) adjust(options);
     ticklab::game::runner run{options, ticklab::game::run_kind::headless};
     session s{run.clock().source(), options.scene, options.scene_settings, options.loop};
     run.start(s);
@@ -241,6 +239,17 @@ nlohmann::ordered_json run_network_lesson(const std::string& name, double frame_
         return frame;
     });
     return ticklab::game::report_object(s, run.clock().real_time_s());
+}
+
+// Network lesson `name` for 12 s: its report (ticks, real_time_s, desync_tick, and per peer
+// stall_frames, rollback_ticks, input_lag_ms ...), with the lesson's input delay replaced by
+// `input_delay` when given.
+nlohmann::ordered_json run_network_lesson(const std::string& name, double frame_ms,
+                                          std::optional<std::uint32_t> input_delay = std::nullopt) {
+    return lesson_report(name, frame_ms, 12, [&](launch_options& options) {
+        EXPECT_TRUE(options.network.has_value()) << name << " is not a network lesson";
+        if (input_delay && options.network) options.network->input_delay = *input_delay;
+    });
 }
 
 double ticks_per_second(const nlohmann::ordered_json& report) {
@@ -269,25 +278,6 @@ std::string no_repeated_picture(const std::vector<frame_record>& frames) {
         if (repeats <= 3) where += " " + std::to_string(i) + " (" + std::to_string(frames[i].ticks) + " ticks)";
     }
     return fail_if(repeats > 0, std::to_string(repeats) + " frames repeat the picture before them, e.g." + where);
-}
-
-// Runs lesson `name` headless at `frame_ms` for `seconds` and returns its report.
-nlohmann::ordered_json lesson_report(const std::string& name, double frame_ms, double seconds) {
-    launch_options options;
-    EXPECT_EQ(ticklab::game::apply_lesson_option(name, options), "");
-    ticklab::game::finish_lesson_option(name, false, options);
-    options.headless = true;
-    options.frame_ms = frame_ms;
-    options.frames = frames_for_seconds(seconds, frame_ms);
-    ticklab::game::runner run{options, ticklab::game::run_kind::headless};
-    session s{run.clock().source(), options.scene, options.scene_settings, options.loop};
-    run.start(s);
-    run.run_frames(s, [&s]() -> const ticklab::frame_stats& {
-        const ticklab::frame_stats& frame = s.advance();
-        s.update_frame(frame);
-        return frame;
-    });
-    return ticklab::game::report_object(s, run.clock().real_time_s());
 }
 
 const std::map<std::string, claim_check>& claim_checks() {
