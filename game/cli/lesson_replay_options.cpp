@@ -9,10 +9,13 @@
 namespace ticklab::game {
 
 std::string lesson_list_text() {
+    // The titles in one column, two spaces after the longest name.
+    std::size_t width = 0;
+    for (const lesson& l : lesson_table()) width = std::max(width, l.name.size() + 2);
     std::string out;
     for (const lesson& l : lesson_table()) {
         std::string name = l.name;
-        name.resize(std::max<std::size_t>(name.size() + 2, 16), ' ');
+        name.resize(width, ' ');
         out.append(name).append(l.title).append("\n");
     }
     return out;

@@ -101,6 +101,13 @@ TEST_F(ReplayBinary, LessonListAndUnknownLesson) {
     EXPECT_EQ(list.exit_code, 0);
     EXPECT_NE(list.out.find("spiral"), std::string::npos);
     EXPECT_NE(list.out.find("60 on 59: the beat"), std::string::npos);
+    // One column of titles: every line's title starts where the first line's does.
+    const std::size_t column = list.out.find("The default loop");
+    ASSERT_NE(column, std::string::npos);
+    for (std::size_t line = 0; line < list.out.size(); line = list.out.find('\n', line) + 1) {
+        EXPECT_EQ(list.out[line + column - 1], ' ') << list.out.substr(line, 40);
+        EXPECT_NE(list.out[line + column], ' ') << list.out.substr(line, 40);
+    }
     const outcome bad = run("--lesson nope");
     EXPECT_EQ(bad.exit_code, 2);
     EXPECT_NE(bad.err.find("basics, 10hz"), std::string::npos) << bad.err;
