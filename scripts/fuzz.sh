@@ -4,12 +4,17 @@
 #   bash scripts/fuzz.sh              every target for 30 s (what CI runs)
 #   bash scripts/fuzz.sh 600          every target for 600 s (by hand)
 #   bash scripts/fuzz.sh 600 NAME     one target (e.g. command_line_fuzz)
+#   FUZZ_SEED=1 bash scripts/fuzz.sh 30   the same inputs in the same order on every run (what CI
+#                                         runs: a faster machine only goes further along them, so a
+#                                         longer local run with the seed covers what CI will try)
 # A crash, a leak, a UB report or an input that runs longer than 10 s fails the run; libFuzzer
 # leaves the input in build-fuzz/findings/<target>/ and the log says how to replay it.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-30}"
 only="${2:-}"
+seed=()
+[ -n "${FUZZ_SEED:-}" ] && seed=("-seed=$FUZZ_SEED")
 bash "$root/scripts/setup.sh"
 
 CC=clang CXX=clang++ cmake -S "$root" -B "$root/build-fuzz" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTICKLAB_FUZZ=ON \
@@ -35,7 +40,7 @@ for source in "$root"/fuzz/*_fuzz.cpp; do
   echo "fuzz.sh: $target for ${seconds} s" >&2
   # First folder: where libFuzzer adds new inputs; the second is the seed corpus, only read.
   if ! "$root/build-fuzz/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 "${dict[@]}" \
-      -print_final_stats=1 -artifact_prefix="$findings/" "$work" "$corpus" 2>"$root/build-fuzz/$target.log"; then
+      -print_final_stats=1 "${seed[@]}" -artifact_prefix="$findings/" "$work" "$corpus" 2>"$root/build-fuzz/$target.log"; then
     status=1
     tail -n 40 "$root/build-fuzz/$target.log" >&2
   fi
