@@ -20,18 +20,19 @@
 namespace ticklab::fuzz {
 
 struct scratch_files {
-    std::string folder, report, record, screenshot, missing, replay_balls, replay_lander, replay_garbage;
+    std::string folder, report, record, trace, screenshot, missing, replay_balls, replay_lander, replay_garbage;
 };
 
 inline std::string expand_placeholders(std::string arg, const scratch_files& f) {
     // Longest names first, so "@record" never eats part of a longer placeholder.
-    const std::array<std::pair<std::string_view, const std::string*>, 8> names{{
+    const std::array<std::pair<std::string_view, const std::string*>, 9> names{{
         {"@lander.replay", &f.replay_lander},
         {"@garbage.replay", &f.replay_garbage},
         {"@balls.replay", &f.replay_balls},
         {"@shot.png", &f.screenshot},
         {"@missing", &f.missing},
         {"@report", &f.report},
+        {"@trace", &f.trace},
         {"@record", &f.record},
         {"@folder", &f.folder},
     }};

@@ -313,8 +313,10 @@ void keep_in_scratch(std::string& path, const std::string& scratch_file) {
 void run_and_check(launch_options o, const ticklab::fuzz::scratch_files& scratch) {
     keep_in_scratch(o.report_path, scratch.report);
     keep_in_scratch(o.record_path, scratch.record);
+    keep_in_scratch(o.trace_path, scratch.trace);
     bound_run(o);
     if (!o.record_path.empty()) std::filesystem::remove(o.record_path);
+    if (!o.trace_path.empty() && o.trace_path != "-") std::filesystem::remove(o.trace_path);
     if (!o.report_path.empty() && o.report_path != "-") std::filesystem::remove(o.report_path);
     // Window and screenshot options mean nothing to the session itself: it runs headless.
     o.headless = true;
@@ -401,6 +403,7 @@ const ticklab::fuzz::scratch_files& files() {
         std::atexit([] { std::filesystem::remove_all(to_remove); });
         f.report = f.folder + "/report.json";
         f.record = f.folder + "/run.replay";
+        f.trace = f.folder + "/trace.csv";
         f.screenshot = f.folder + "/shot.png";
         f.missing = f.folder + "/missing/x";
         f.replay_balls = f.folder + "/balls.replay";
