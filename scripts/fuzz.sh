@@ -33,14 +33,17 @@ for source in "$root"/fuzz/*_fuzz.cpp; do
   [ -d "$corpus" ] || { echo "fuzz.sh: $target has no seed corpus in fuzz/corpus/$target/" >&2; status=1; continue; }
   work="$root/build-fuzz/corpus/$target"
   findings="$root/build-fuzz/findings/$target"
-  mkdir -p "$work" "$findings"
+  # Each target runs from a folder of its own, so a relative path a fuzzed command line names lands
+  # there, never in the checkout.
+  cwd="$root/build-fuzz/cwd/$target"
+  mkdir -p "$work" "$findings" "$cwd"
   # A dictionary beside the target (fuzz/<target>.dict) gives libFuzzer its words: flags, values.
   dict=()
   [ -f "$root/fuzz/$target.dict" ] && dict=("-dict=$root/fuzz/$target.dict")
   echo "fuzz.sh: $target for ${seconds} s" >&2
   # First folder: where libFuzzer adds new inputs; the second is the seed corpus, only read.
-  if ! "$root/build-fuzz/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 "${dict[@]}" \
-      -print_final_stats=1 "${seed[@]}" -artifact_prefix="$findings/" "$work" "$corpus" 2>"$root/build-fuzz/$target.log"; then
+  if ! (cd "$cwd" && exec "$root/build-fuzz/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 "${dict[@]}" \
+      -print_final_stats=1 "${seed[@]}" -artifact_prefix="$findings/" "$work" "$corpus") 2>"$root/build-fuzz/$target.log"; then
     status=1
     tail -n 40 "$root/build-fuzz/$target.log" >&2
   fi
