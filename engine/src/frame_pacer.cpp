@@ -38,7 +38,7 @@ nanoseconds frame_pacer::wait() {
     const auto period = std::chrono::duration_cast<steady::duration>(std::chrono::duration<double>(1.0 / fps_));
     if (deadline_ == steady::time_point{} || start - deadline_ > period) deadline_ = start;
     deadline_ += period;
-    const nanoseconds spin = calibration_.spin_window();
+    const nanoseconds spin = spin_window();
     if (deadline_ - start > spin) {
         const auto wake = deadline_ - spin;
         std::this_thread::sleep_until(wake);

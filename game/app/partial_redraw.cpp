@@ -157,21 +157,47 @@ bool partial_redraw::panel_due(ticklab::nanoseconds now, bool interacted) const 
            now - panel_checked_ >= interval_ || now < panel_checked_;
 }
 
-bool partial_redraw::panel_needed(ticklab::nanoseconds now, bool interacted, bool busy, std::uint64_t draw_hash,
-                                  bool overlaps, bool scene_drawn) {
+bool partial_redraw::panel_needed(ticklab::nanoseconds now, bool interacted, bool busy,
+                                  const std::vector<std::uint64_t>& band_hashes, bool overlaps, bool scene_drawn) {
     const bool due = !panel_valid_ || interacted || busy || now - panel_taken_ >= interval_ || now < panel_taken_;
     busy_ = busy;
     if (due) panel_checked_ = now;
     // Drawn over the scene, it must be drawn again wherever the scene was (overlaps), or it left
     // pixels over the scene that the scene no longer has under it (overlapped_).
-    const bool forced = all_ || (scene_drawn && (overlaps || overlapped_));
-    const bool needed = forced || (due && draw_hash != panel_hash_);
+    const bool forced = all_ || !panel_valid_ || (scene_drawn && (overlaps || overlapped_)) ||
+                        band_hashes.size() != panel_bands_.size();
+    panel_parts_.rects.clear();
+    panel_parts_.all = forced;
+    if (!forced && due) {
+        const int x = static_cast<int>(area_.scene_width);
+        const int w = area_.width - x;
+        std::size_t changed = 0;
+        for (std::size_t b = 0; b < band_hashes.size(); ++b) {
+            if (band_hashes[b] == panel_bands_[b]) continue;
+            ++changed;
+            const int y = static_cast<int>(b) * band_height;
+            SDL_Rect& last = panel_parts_.rects.empty() ? panel_parts_.rects.emplace_back(SDL_Rect{x, y, w, 0})
+                                                        : panel_parts_.rects.back();
+            if (last.y + last.h == y) {
+                last.h += band_height;
+            } else {
+                panel_parts_.rects.push_back({x, y, w, band_height});
+            }
+        }
+        // Drawn in parts, most of the column costs more than the column drawn once.
+        if (static_cast<double>(changed) > most_in_parts * static_cast<double>(band_hashes.size())) {
+            panel_parts_.all = true;
+            panel_parts_.rects.clear();
+        }
+    }
+    const bool needed = panel_parts_.any();
     if (needed) {
-        panel_hash_ = draw_hash;
+        panel_bands_ = band_hashes;
         panel_taken_ = now;
         panel_valid_ = true;
         panel_drawn_ = true;
         ++panels_;
+        if (!panel_parts_.all) ++panels_in_parts_;
     }
     // What is on screen reaches over the scene while the last drawn panel does.
     if (needed) overlapped_ = overlaps;

@@ -8,13 +8,15 @@
 //   const scene_parts& parts = redraw.plan_scene(list, shown_lines, hud_boxes, scene_area);
 //   if (parts.all) { draw scene; draw HUD; } else for (rect : parts.rects) { the same, clipped to rect }
 //   if (redraw.panel_due(now, interacted)) { build the panel;
-//       if (redraw.panel_needed(now, interacted, busy, hash, overlap, scene_drawn)) { fill; rasterise panel; } }
+//       if (redraw.panel_needed(now, interacted, busy, band_hashes, overlap, scene_drawn)) {
+//           for (rect : redraw.panel_parts()) { fill; rasterise the panel clipped to rect } } }
 //   if (redraw.anything_drawn()) present;
 //
 // The scene (with the HUD over it) is drawn where its draw list or HUD lines differ from the ones
 // on screen: around each circle that moved (where it was and where it is), around a HUD block whose
-// lines changed, in full for anything else (lines, triangles, the number of circles); the panel when its ImGui draw
-// data differs from what was rasterised last, at most every `readout_interval` unless the user is working the panel (an
+// lines changed, in full for anything else (lines, triangles, the number of circles); the panel where its ImGui draw
+// data differs from what was rasterised last, band by band of `band_height` rows (the timeline strip and a few
+// readouts, not the whole column), at most every `readout_interval` unless the user is working the panel (an
 // input event reached ImGui, or an item is active, or a popup is open). A panel that reaches over the scene (a popup, a
 // tooltip) makes both redraw each frame while it lasts and the frame after. Everything drawn is
 // drawn in full, as a frame that draws everything would draw it: a part left alone keeps the
@@ -82,15 +84,19 @@ public:
     // HUD blocks' backdrops go with these lines; `scene_area`: the scene's part of the window.
     [[nodiscard]] const scene_parts& plan_scene(const game::draw_list& list, const hud_blocks& shown,
                                                 const hud_boxes& boxes, screen_rect scene_area);
-    // Whether the panel must be rasterised: `interacted` (an input event reached ImGui this frame),
-    // `busy` (an item is active or a popup open), `draw_hash` (this frame's draw data), `overlaps`
-    // (it reaches over the scene), `scene_drawn` (the scene was drawn this frame).
+    // Whether the panel must be rasterised, and where (panel_parts): `interacted` (an input event
+    // reached ImGui this frame), `busy` (an item is active or a popup open), `band_hashes` (this
+    // frame's draw data, a hash per band_height rows of the window), `overlaps` (it reaches over
+    // the scene), `scene_drawn` (the scene was drawn this frame).
     // Whether the panel must be built at all this frame (ImGui's frame and the panel's widgets):
     // false between readouts while nobody works it, nothing reaches over the scene and nothing
     // forces a full frame. A panel not built is not drawn; the window keeps its pixels.
     [[nodiscard]] bool panel_due(ticklab::nanoseconds now, bool interacted) const noexcept;
-    [[nodiscard]] bool panel_needed(ticklab::nanoseconds now, bool interacted, bool busy, std::uint64_t draw_hash,
-                                    bool overlaps, bool scene_drawn);
+    [[nodiscard]] bool panel_needed(ticklab::nanoseconds now, bool interacted, bool busy,
+                                    const std::vector<std::uint64_t>& band_hashes, bool overlaps, bool scene_drawn);
+    // After panel_needed() said true: the whole panel column, or the rows of it whose bands changed
+    // (output pixels, the column's full width).
+    [[nodiscard]] const scene_parts& panel_parts() const noexcept { return panel_parts_; }
     // No panel this frame (hidden): what it reached over is gone too.
     void no_panel() noexcept { overlapped_ = false; }
     [[nodiscard]] bool anything_drawn() const noexcept { return scene_drawn_ || panel_drawn_; }
@@ -98,6 +104,10 @@ public:
     // Counts since the start, for tests and the report.
     [[nodiscard]] std::uint64_t scenes_drawn() const noexcept { return scenes_; }
     [[nodiscard]] std::uint64_t panels_drawn() const noexcept { return panels_; }
+    [[nodiscard]] std::uint64_t panels_drawn_in_parts() const noexcept { return panels_in_parts_; }
+
+    // Damage is gathered in bands this many pixels tall, each with the span of columns it needs.
+    static constexpr int band_height = 16;
 
 private:
     bool keeps_pixels_;
@@ -105,8 +115,6 @@ private:
     bool everything_ = true;  // the next frame draws everything
     bool all_ = true;         // this frame draws everything
     frame_area area_;
-    // Damage is gathered in bands this many pixels tall, each with the span of columns it needs.
-    static constexpr int band_height = 16;
     // Drawing more than this share of the scene in parts costs more than drawing it once.
     static constexpr double most_in_parts = 0.6;
 
@@ -123,7 +131,8 @@ private:
     bool whole_ = false;           // this frame's damage reaches everywhere
     ticklab::nanoseconds hud_taken_{0};
     bool hud_valid_ = false;
-    std::uint64_t panel_hash_ = 0;
+    std::vector<std::uint64_t> panel_bands_;  // the band hashes of the panel on screen
+    scene_parts panel_parts_;
     ticklab::nanoseconds panel_taken_{0};
     bool panel_valid_ = false;
     bool overlapped_ = false;                // the panel last drawn reaches over the scene
@@ -133,6 +142,7 @@ private:
     bool panel_drawn_ = false;
     std::uint64_t scenes_ = 0;
     std::uint64_t panels_ = 0;
+    std::uint64_t panels_in_parts_ = 0;
 };
 
 }  // namespace ticklab::app

@@ -221,7 +221,13 @@ bool window_app::draw_scene_and_hud(const layout& area) {
     const auto draw_part = [&](const SDL_Rect* limit) {
         scene_view_.draw(list_, scene_area, px, limit);
         SDL_RenderSetClipRect(window_.renderer(), limit);
-        for (std::size_t k = 0; k < corners.size(); ++k) hud_.draw(corners[k], hud_lines_[k], x0, x0, x1, y1);
+        for (std::size_t k = 0; k < corners.size(); ++k) {
+            // A block draws nothing outside its backdrop (widened by a pixel for SDL's rounding).
+            const SDL_Rect reach{static_cast<int>(boxes[k].x) - 1, static_cast<int>(boxes[k].y) - 1,
+                                 static_cast<int>(boxes[k].w) + 3, static_cast<int>(boxes[k].h) + 3};
+            if (limit != nullptr && SDL_HasIntersection(&reach, limit) == SDL_FALSE) continue;
+            hud_.draw(corners[k], hud_lines_[k], x0, x0, x1, y1);
+        }
         SDL_RenderSetClipRect(window_.renderer(), nullptr);
     };
     if (parts.all) {
@@ -266,6 +272,24 @@ void window_app::draw_network_hud(const layout& area, const game::network_game& 
     hud_.draw(hud_corner::bottom_left, key_lines_, x0, half + x0, x1, static_cast<float>(area.output.y) - x0);
 }
 
+void window_app::rasterise_panel(const layout& area, const scene_parts& parts) {
+    // The panel's background is one opaque fill; the ImGui window has none.
+    const SDL_FRect column{area.scene_width, 0.0f, static_cast<float>(area.output.x) - area.scene_width,
+                           static_cast<float>(area.output.y)};
+    if (!parts.all) {
+        bool kept_to_parts = true;
+        for (const SDL_Rect& part : parts.rects) {
+            SDL_RenderSetClipRect(window_.renderer(), &part);
+            fill_rect(window_.renderer(), column, theme::panel_background);
+            SDL_RenderSetClipRect(window_.renderer(), nullptr);
+            kept_to_parts = kept_to_parts && imgui_.draw(&part);
+        }
+        if (kept_to_parts) return;
+    }
+    fill_rect(window_.renderer(), column, theme::panel_background);
+    (void)imgui_.draw();
+}
+
 bool window_app::draw_panel(const layout& area, bool scene_drawn) {
     const bool input = std::exchange(panel_input_, false);
     if (!panel_visible_) {
@@ -277,16 +301,10 @@ bool window_app::draw_panel(const layout& area, bool scene_drawn) {
     const panel_requests requests = panel_.draw(session_, context_);
     imgui_.end_frame();
     keep_panel_layout();
-    const bool needed = redraw_.panel_needed(source_.now(), input, imgui_.busy(), imgui_.draw_data_hash(),
+    imgui_.band_hashes(partial_redraw::band_height, area.output.y, panel_bands_);
+    const bool needed = redraw_.panel_needed(source_.now(), input, imgui_.busy(), panel_bands_,
                                              imgui_.reaches_left_of(area.scene_width), scene_drawn);
-    if (needed) {
-        // The panel's background is one opaque fill; the ImGui window has none.
-        fill_rect(window_.renderer(),
-                  {area.scene_width, 0.0f, static_cast<float>(area.output.x) - area.scene_width,
-                   static_cast<float>(area.output.y)},
-                  theme::panel_background);
-        imgui_.draw();
-    }
+    if (needed) rasterise_panel(area, redraw_.panel_parts());
     // After drawing: a new text size rebuilds the font atlas, which this frame's draw data still uses.
     if (requests.screenshot) screenshot_requested_ = true;
     if (requests.text_scale) set_text_scale(*requests.text_scale);

@@ -66,6 +66,8 @@ private:
     // Each draws (and returns true) only when what it shows changed (partial_redraw).
     bool draw_scene_and_hud(const layout& area);
     bool draw_panel(const layout& area, bool scene_drawn);
+    // The panel's column in full, or only `parts` of it (when SDL's software renderer can keep to them).
+    void rasterise_panel(const layout& area, const scene_parts& parts);
     // A network game: the two peers one above the other, each with its HUD, drawn in full.
     void draw_peers(const layout& area);
     void draw_network_hud(const layout& area, const game::network_game& network);
@@ -97,6 +99,7 @@ private:
     game::draw_list list_;
     hud_blocks fresh_hud_lines_;        // this frame's, by corner (top left, top right, bottom left)
     hud_blocks hud_lines_;              // on show (readouts throttled)
+    std::vector<std::uint64_t> panel_bands_;  // this frame's panel, hashed per band (partial_redraw)
     std::vector<hud_line> peer_lines_;  // a network game's: one peer's at a time
     std::vector<hud_line> key_lines_;
     std::vector<hud_figure> figures_;

@@ -60,3 +60,12 @@ TEST(SleepCalibration, StaysWithinItsBounds) {
     for (int i = 0; i < 40; ++i) calibration.add(50ms);  // a machine too busy to wake anyone on time
     EXPECT_EQ(calibration.spin_window(), ticklab::sleep_calibration::max_window);
 }
+
+TEST(FramePacer, SpinsOnlyWhatSleepsOversleepBeyondTheAllowance) {
+    // Until a sleep has been timed, the calibration's initial window less the allowance; with
+    // sleeps as punctual as the allowance, none at all (the frame wakes from its sleep).
+    const ticklab::frame_pacer pacer;
+    EXPECT_EQ(pacer.spin_window(),
+              ticklab::sleep_calibration::initial_window - ticklab::frame_pacer::late_allowance);
+    static_assert(ticklab::sleep_calibration::min_window <= ticklab::frame_pacer::late_allowance);
+}

@@ -78,15 +78,22 @@ void shelf_packer::reset() {
     next_y_ = 0;
 }
 
-disc_atlas::disc_atlas(SDL_Renderer* renderer) {
+disc_atlas::disc_atlas(SDL_Renderer* renderer)
+    : renderer_{renderer},
+      pixels_{static_cast<std::uint32_t*>(std::calloc(static_cast<std::size_t>(atlas_size) * atlas_size,
+                                                      sizeof(std::uint32_t)))} {
+    if (!pixels_) throw startup_error("cannot allocate the disc atlas");
+}
+
+SDL_Texture* disc_atlas::texture() {
+    if (texture_ != nullptr) return texture_;
     // ARGB8888: the layout of a typical window surface (XRGB8888), for which SDL has its fastest
     // alpha blit; a byte-order mismatch would fall back to a generic per-pixel one.
-    texture_ = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STATIC, atlas_size, atlas_size);
-    if (texture_ == nullptr) {
-        throw startup_error("cannot create the disc atlas: " + std::string(SDL_GetError()));
-    }
+    texture_ = SDL_CreateTexture(renderer_, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STATIC, atlas_size, atlas_size);
+    if (texture_ == nullptr) return nullptr;
     SDL_SetTextureBlendMode(texture_, SDL_BLENDMODE_BLEND);
-    pixels_.assign(static_cast<std::size_t>(atlas_size) * atlas_size, 0u);
+    SDL_UpdateTexture(texture_, nullptr, pixels_.get(), atlas_size * 4);
+    return texture_;
 }
 
 disc_atlas::~disc_atlas() {
@@ -114,13 +121,13 @@ std::optional<SDL_Rect> disc_atlas::find_or_add(game::rgba colour, int diameter)
     const int pitch = diameter * 4;
     if (SDL_ConvertPixels(diameter, diameter, SDL_PIXELFORMAT_RGBA32, rgba.data(), pitch, SDL_PIXELFORMAT_ARGB8888,
                           argb.data(), pitch) != 0 ||
-        SDL_UpdateTexture(texture_, &*place, argb.data(), pitch) != 0) {
+        (texture_ != nullptr && SDL_UpdateTexture(texture_, &*place, argb.data(), pitch) != 0)) {
         return std::nullopt;
     }
     // ARGB8888 is a packed format: each pixel's 4 bytes read as one native word are A R G B.
     for (int row = 0; row < diameter; ++row) {
         std::memcpy(
-            &pixels_[static_cast<std::size_t>(place->y + row) * atlas_size + static_cast<std::size_t>(place->x)],
+            &pixels_.get()[static_cast<std::size_t>(place->y + row) * atlas_size + static_cast<std::size_t>(place->x)],
             &argb[static_cast<std::size_t>(row) * static_cast<std::size_t>(pitch)], static_cast<std::size_t>(pitch));
     }
     sprites_.emplace(k, *place);

@@ -18,6 +18,8 @@
 #include <SDL.h>
 
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -64,14 +66,24 @@ public:
     // Where the disc is in texture(), drawing it first if new; nullopt for a diameter outside
     // 1..max_diameter or when the atlas is full.
     [[nodiscard]] std::optional<SDL_Rect> find_or_add(game::rgba colour, int diameter);
-    [[nodiscard]] SDL_Texture* texture() const noexcept { return texture_; }
+    // Made on first use (the sprites so far uploaded then): a window that blends the sprites
+    // itself (blend_sprite) never needs it, and its 4 MB cost start-up about 20 ms of CPU.
+    // Null when SDL cannot make it.
+    [[nodiscard]] SDL_Texture* texture();
     // The same atlas in memory: ARGB8888 words, atlas_size a row (for blend_sprite).
-    [[nodiscard]] const std::uint32_t* pixels() const noexcept { return pixels_.data(); }
+    [[nodiscard]] const std::uint32_t* pixels() const noexcept { return pixels_.get(); }
     [[nodiscard]] std::size_t sprites() const noexcept { return sprites_.size(); }
 
 private:
+    struct free_deleter {
+        void operator()(std::uint32_t* p) const noexcept { std::free(p); }
+    };
+
+    SDL_Renderer* renderer_;
     SDL_Texture* texture_ = nullptr;
-    std::vector<std::uint32_t> pixels_;  // atlas_size x atlas_size, what texture_ holds
+    // atlas_size x atlas_size, what texture_ holds; from calloc, so that pages no sprite touches
+    // are never faulted in.
+    std::unique_ptr<std::uint32_t[], free_deleter> pixels_;
     shelf_packer packer_{atlas_size, atlas_size};
     std::unordered_map<std::uint64_t, SDL_Rect> sprites_;
     bool overflowed_ = false;

@@ -144,7 +144,12 @@ void scene_renderer::draw_shapes(const game::draw_list& list, const SDL_Rect& cl
         if (direct) {
             blend_sprite(*direct, direct_clip, atlas_.pixels(), disc_atlas::atlas_size, *sprite, dst.x, dst.y);
         } else {
-            SDL_RenderCopy(renderer_, atlas_.texture(), &*sprite, &dst);
+            SDL_Texture* sprites = atlas_.texture();
+            if (sprites == nullptr) {
+                batch_.add_circle(circle, view_);
+                continue;
+            }
+            SDL_RenderCopy(renderer_, sprites, &*sprite, &dst);
         }
     }
     render(renderer_, disc_, batch_.discs);

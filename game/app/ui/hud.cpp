@@ -1,6 +1,7 @@
 #include "app/ui/hud.hpp"
 
 #include "app/platform/sdl_runtime.hpp"
+#include "app/render/fill_rect.hpp"
 #include "app/render/theme.hpp"
 
 #include <algorithm>
@@ -124,9 +125,7 @@ void hud::draw(hud_corner corner, std::span<const hud_line> lines, float x0, flo
     const float gap = 2.0f * pixel_scale_;
     const float x = backdrop.x;
     const float top = backdrop.y;
-    const auto& b = theme::hud_backdrop;
-    SDL_SetRenderDrawColor(renderer_, b.r, b.g, b.b, b.a);
-    SDL_RenderFillRectF(renderer_, &backdrop);
+    fill_rect(renderer_, backdrop, theme::hud_backdrop);  // opaque: filled, not blended
 
     float line_y = top + pad;
     for (std::size_t i = 0; i < lines.size(); ++i) {

@@ -152,10 +152,13 @@ void imgui_layer::end_frame() {
     ImGui::Render();
 }
 
-void imgui_layer::draw() {
+bool imgui_layer::draw(const SDL_Rect* limit) {
     ImDrawData* data = ImGui::GetDrawData();
-    if (data == nullptr) return;
-    if (!software_ || !render_software(*data)) ImGui_ImplSDLRenderer_RenderDrawData(data);
+    if (data == nullptr) return true;
+    if (software_ && render_software(*data, limit)) return true;
+    if (limit != nullptr) return false;  // the stock backend draws everything
+    ImGui_ImplSDLRenderer_RenderDrawData(data);
+    return true;
 }
 
 void imgui_layer::render() {
@@ -168,41 +171,62 @@ bool imgui_layer::busy() const {
            ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
 }
 
-std::uint64_t imgui_layer::draw_data_hash() const {
+void imgui_layer::band_hashes(int band_height, int output_height, std::vector<std::uint64_t>& out) const {
+    const int bands = std::max(0, (output_height + band_height - 1) / band_height);
+    out.assign(static_cast<std::size_t>(bands), 0xcbf29ce484222325ULL);  // FNV-1a's offset basis
     const ImDrawData* data = ImGui::GetDrawData();
-    if (data == nullptr) return 0;
-    // FNV-1a over 8-byte words (a panel's draw data is some 100 KB: bytewise would cost more than
-    // the raster it may save), then the tail bytes.
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    const auto mix = [&h](const void* bytes, std::size_t size) {
+    if (data == nullptr || bands == 0) return;
+    // FNV-1a over 8-byte words: a panel's draw data is some 100 KB, read 10 times a second.
+    const auto mix = [](std::uint64_t& h, const void* bytes, std::size_t size) {
         const auto* p = static_cast<const unsigned char*>(bytes);
-        std::size_t i = 0;
-        for (; i + 8 <= size; i += 8) {
+        for (std::size_t i = 0; i < size; i += 8) {
             std::uint64_t word = 0;
-            std::memcpy(&word, p + i, 8);
+            std::memcpy(&word, p + i, std::min<std::size_t>(8, size - i));
             h = (h ^ word) * 0x100000001b3ULL;
         }
-        for (; i < size; ++i) h = (h ^ p[i]) * 0x100000001b3ULL;
     };
-    mix(&data->DisplayPos, sizeof data->DisplayPos);
-    mix(&data->DisplaySize, sizeof data->DisplaySize);
-    mix(&data->FramebufferScale, sizeof data->FramebufferScale);
+    const ImVec2 off = data->DisplayPos;
+    const ImVec2 scale = data->FramebufferScale;
+    // Output pixel row to band, widened by a pixel either way: a triangle's anti-aliased fringe
+    // and SDL's rounding of a rectangle's edge stay inside the bands it is hashed into.
+    const auto band_of = [&](float y_pixels) {
+        return std::clamp(static_cast<int>(std::floor(y_pixels / static_cast<float>(band_height))), 0, bands - 1);
+    };
     for (int n = 0; n < data->CmdListsCount; ++n) {
         const ImDrawList& list = *data->CmdLists[n];
-        mix(list.VtxBuffer.Data, static_cast<std::size_t>(list.VtxBuffer.Size) * sizeof(ImDrawVert));
-        mix(list.IdxBuffer.Data, static_cast<std::size_t>(list.IdxBuffer.Size) * sizeof(ImDrawIdx));
         for (const ImDrawCmd& cmd : list.CmdBuffer) {
+            const float clip_y0 = (cmd.ClipRect.y - off.y) * scale.y;
+            const float clip_y1 = (cmd.ClipRect.w - off.y) * scale.y;
+            if (clip_y1 <= clip_y0) continue;
+            // Where a command's triangles land depends on its clip rectangle and texture too.
+            std::uint64_t seed = 0x84222325cbf29ce4ULL;
             const ImTextureID texture = cmd.GetTexID();
             const void* callback = reinterpret_cast<const void*>(cmd.UserCallback);
-            mix(&cmd.ClipRect, sizeof cmd.ClipRect);
-            mix(&texture, sizeof texture);
-            mix(&cmd.VtxOffset, sizeof cmd.VtxOffset);
-            mix(&cmd.IdxOffset, sizeof cmd.IdxOffset);
-            mix(&cmd.ElemCount, sizeof cmd.ElemCount);
-            mix(&callback, sizeof callback);
+            mix(seed, &cmd.ClipRect, sizeof cmd.ClipRect);
+            mix(seed, &texture, sizeof texture);
+            mix(seed, &callback, sizeof callback);
+            if (cmd.UserCallback != nullptr) {  // may draw anywhere: every band
+                for (std::uint64_t& h : out) mix(h, &seed, sizeof seed);
+                continue;
+            }
+            const ImDrawVert* vertices = list.VtxBuffer.Data + cmd.VtxOffset;
+            const ImDrawIdx* indices = list.IdxBuffer.Data + cmd.IdxOffset;
+            for (unsigned i = 0; i + 2 < cmd.ElemCount; i += 3) {
+                const ImDrawVert& a = vertices[indices[i]];
+                const ImDrawVert& b = vertices[indices[i + 1]];
+                const ImDrawVert& c = vertices[indices[i + 2]];
+                const float top = std::max((std::min({a.pos.y, b.pos.y, c.pos.y}) - off.y) * scale.y, clip_y0);
+                const float bottom = std::min((std::max({a.pos.y, b.pos.y, c.pos.y}) - off.y) * scale.y, clip_y1);
+                if (bottom < top) continue;  // clipped away: draws nothing
+                std::uint64_t triangle = seed;
+                for (const ImDrawVert* v : {&a, &b, &c}) mix(triangle, v, sizeof *v);
+                for (int band = band_of(top - 1.0f), last = band_of(bottom + 1.0f); band <= last; ++band) {
+                    std::uint64_t& h = out[static_cast<std::size_t>(band)];
+                    h = (h ^ triangle) * 0x100000001b3ULL;
+                }
+            }
         }
     }
-    return h;
 }
 
 bool imgui_layer::reaches_left_of(float x_pixels) const {
@@ -226,7 +250,7 @@ bool imgui_layer::reaches_left_of(float x_pixels) const {
     return false;
 }
 
-bool imgui_layer::render_software(const ImDrawData& data) {
+bool imgui_layer::render_software(const ImDrawData& data, const SDL_Rect* limit) {
     float scale_x = 1.0f;
     float scale_y = 1.0f;
     SDL_RenderGetScale(renderer_, &scale_x, &scale_y);
@@ -265,8 +289,10 @@ bool imgui_layer::render_software(const ImDrawData& data) {
             const float x1 = std::min((cmd.ClipRect.z - clip_off.x) * clip_scale.x, fb_width);
             const float y1 = std::min((cmd.ClipRect.w - clip_off.y) * clip_scale.y, fb_height);
             if (x1 <= x0 || y1 <= y0) continue;
-            const SDL_Rect clip{static_cast<int>(x0), static_cast<int>(y0), static_cast<int>(x1 - x0),
-                                static_cast<int>(y1 - y0)};
+            SDL_Rect clip{static_cast<int>(x0), static_cast<int>(y0), static_cast<int>(x1 - x0),
+                          static_cast<int>(y1 - y0)};
+            // Within `limit`, SDL's fills and triangle_raster cover the pixels they cover without it.
+            if (limit != nullptr && SDL_IntersectRect(&clip, limit, &clip) == SDL_FALSE) continue;
             SDL_RenderSetClipRect(renderer_, &clip);
 
             const ImDrawVert* vertices = list.VtxBuffer.Data + cmd.VtxOffset;

@@ -41,12 +41,15 @@ public:
     void render();  // end_frame() then draw()
     // Ends the frame's widgets into draw data, without drawing it.
     void end_frame();
-    // Draws the last frame's draw data (again, if it was drawn already).
-    void draw();
+    // Draws the last frame's draw data (again, if it was drawn already); with `limit`, only the
+    // pixels inside it, each as a draw without the limit gives it. False when it cannot keep to
+    // `limit` (not SDL's software renderer, or a surface it cannot write): then it drew nothing.
+    bool draw(const SDL_Rect* limit = nullptr);
     // After end_frame(): the user is working the panel (an item active, text input, a popup open).
     [[nodiscard]] bool busy() const;
-    // After end_frame(): a hash of the draw data (equal draw data, equal pixels when drawn).
-    [[nodiscard]] std::uint64_t draw_data_hash() const;
+    // After end_frame(): per band of `band_height` output pixels, top to bottom, a hash of what
+    // the draw data draws into that band (equal hashes, equal pixels in the band when drawn).
+    void band_hashes(int band_height, int output_height, std::vector<std::uint64_t>& out) const;
     // After end_frame(): whether anything is drawn left of x (in output pixels), e.g. a popup.
     [[nodiscard]] bool reaches_left_of(float x_pixels) const;
 
@@ -58,7 +61,7 @@ private:
     // triangle_raster (straight into the window surface), the rectangles (text, fills) with SDL as
     // the stock backend would. False when the surface is not one it can write; then the stock
     // backend draws everything.
-    bool render_software(const ImDrawData& data);
+    bool render_software(const ImDrawData& data, const SDL_Rect* limit);
 
     std::string ini_path_;  // ImGui keeps the pointer: it must live as long as the context
     SDL_Window* window_;

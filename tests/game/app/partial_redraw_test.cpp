@@ -7,11 +7,13 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -43,6 +45,7 @@ struct run_result {
     std::string png;
     std::uint64_t scenes_drawn = 0;
     std::uint64_t panels_drawn = 0;
+    std::uint64_t panels_drawn_in_parts = 0;
 };
 
 // Runs `options` for its frames with `output` and returns the last frame's pixels as a PNG.
@@ -53,7 +56,8 @@ run_result run(const game::launch_options& options, app::frame_output& output, c
     runner.start(window.session());
     runner.run_frames(window.session(), [&window]() -> const ticklab::frame_stats& { return window.frame(); });
     EXPECT_EQ(window.capture(path.string()), "");
-    return {read_file(path), window.redraw().scenes_drawn(), window.redraw().panels_drawn()};
+    return {read_file(path), window.redraw().scenes_drawn(), window.redraw().panels_drawn(),
+            window.redraw().panels_drawn_in_parts()};
 }
 
 // Frames of 120 ms: every frame is past the HUD's and panel's readout interval, so both show the
@@ -74,6 +78,22 @@ TEST(PartialRedraw, BallsSplashLooksTheSameAsFramesDrawnInFull) {
     options.scene_settings.balls = 300;
     options.frames = 40;  // the splash, the pile settling, the first wave
     expect_same_pixels(options, "splash");
+}
+
+// The panel's timeline and readouts change every readout; the rest of its column does not, so it
+// is drawn again only in the bands that changed, and ends up as a panel drawn in full.
+TEST(PartialRedraw, PanelDrawnInBandsLooksTheSame) {
+    game::launch_options options;
+    options.scene_settings.balls = 30;
+    options.frames = 40;
+    options.frame_ms = 120.0;
+    app::capture_output full;
+    kept_pixels_output kept;
+    const run_result expected = run(options, full, "bands_full");
+    const run_result got = run(options, kept, "bands_kept");
+    ASSERT_FALSE(expected.png.empty());
+    EXPECT_TRUE(got.png == expected.png) << "the last frame differs from one drawn in full";
+    EXPECT_GT(got.panels_drawn_in_parts, got.panels_drawn / 2) << "of " << got.panels_drawn << " panels drawn";
 }
 
 TEST(PartialRedraw, AFewBallsDrawnInSmallPartsLookTheSame) {
@@ -108,7 +128,7 @@ using namespace std::chrono_literals;
 bool panel_built(app::partial_redraw& redraw, ticklab::nanoseconds now, bool input, std::uint64_t hash) {
     redraw.begin_frame({1280, 720, 1.0f, 900.0f, true});
     if (!redraw.panel_due(now, input)) return false;
-    (void)redraw.panel_needed(now, input, false, hash, false, false);
+    (void)redraw.panel_needed(now, input, false, std::vector<std::uint64_t>(45, hash), false, false);
     return true;
 }
 
@@ -122,6 +142,34 @@ TEST(PartialRedraw, PanelIsBuiltAtTheReadoutRateWhileNobodyWorksIt) {
     EXPECT_TRUE(panel_built(redraw, 132ms, true, 3)) << "an input event reached the panel";
     redraw.invalidate();
     EXPECT_TRUE(panel_built(redraw, 160ms, false, 3)) << "a frame drawn in full draws the panel too";
+}
+
+TEST(PartialRedraw, PanelIsDrawnAgainOnlyInTheBandsThatChanged) {
+    app::partial_redraw redraw{true, 100ms};
+    constexpr int band = app::partial_redraw::band_height;
+    std::vector<std::uint64_t> bands(45, 7);
+    redraw.begin_frame({1280, 720, 1.0f, 900.0f, true});
+    ASSERT_TRUE(redraw.panel_needed(0ms, false, false, bands, false, false));
+    EXPECT_TRUE(redraw.panel_parts().all) << "the first frame";
+
+    bands[3] = 8;
+    bands[4] = 8;
+    bands[10] = 8;
+    redraw.begin_frame({1280, 720, 1.0f, 900.0f, true});
+    ASSERT_TRUE(redraw.panel_needed(100ms, false, false, bands, false, false));
+    const app::scene_parts& parts = redraw.panel_parts();
+    EXPECT_FALSE(parts.all);
+    ASSERT_EQ(parts.rects.size(), 2u);
+    EXPECT_TRUE(SDL_RectEquals(&parts.rects[0], std::array{SDL_Rect{900, 3 * band, 380, 2 * band}}.data()));
+    EXPECT_TRUE(SDL_RectEquals(&parts.rects[1], std::array{SDL_Rect{900, 10 * band, 380, band}}.data()));
+
+    redraw.begin_frame({1280, 720, 1.0f, 900.0f, true});
+    EXPECT_FALSE(redraw.panel_needed(200ms, false, false, bands, false, false)) << "nothing changed";
+
+    for (std::size_t b = 0; b < 30; ++b) bands[b] = 9;
+    redraw.begin_frame({1280, 720, 1.0f, 900.0f, true});
+    ASSERT_TRUE(redraw.panel_needed(300ms, false, false, bands, false, false));
+    EXPECT_TRUE(redraw.panel_parts().all) << "two thirds of the column: drawn once, in full";
 }
 
 TEST(PartialRedraw, PanelIsBuiltEveryFrameWhenTheWindowDoesNotKeepItsPixels) {
