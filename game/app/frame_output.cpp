@@ -6,6 +6,10 @@ namespace ticklab::app {
 
 namespace {
 constexpr int idle_wait_ms = 16;  // a minimised window's frame period: no busy loop, ticks still on time
+// Uncapped, a frame with nothing new to show (a still scene drawn in parts) costs microseconds:
+// waiting this long for an event instead keeps such frames near 1,000 a second rather than tens
+// of thousands spinning a core, and delays nothing by more than a millisecond.
+constexpr int unchanged_wait_ms = 1;
 }  // namespace
 
 window_config live_output::window_settings(const game::loop_settings& settings) const {
@@ -30,6 +34,14 @@ bool live_output::skip_drawing(const window& win) {
     if ((SDL_GetWindowFlags(win.sdl_window()) & (SDL_WINDOW_MINIMIZED | SDL_WINDOW_HIDDEN)) == 0) return false;
     SDL_WaitEventTimeout(nullptr, idle_wait_ms);
     return true;
+}
+
+void live_output::pace(bool presented) {
+    if (pacer_.fps_cap() == 0.0 && !presented) {
+        SDL_WaitEventTimeout(nullptr, unchanged_wait_ms);
+        return;
+    }
+    pacer_.wait();
 }
 
 void live_output::present(window& win) {

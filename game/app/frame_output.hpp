@@ -8,7 +8,7 @@
 //   sdl_runtime sdl{out.offscreen_if_no_display()};
 //   window win{out.window_settings(settings)};
 //   ...each frame: out.apply_settings(win, session.settings, context); if (out.skip_drawing(win)) return;
-//   ...draw...; out.present(win); out.pace();
+//   ...draw...; out.present(win); out.pace(presented);
 
 #include "app/panel/panel_state.hpp"
 #include "app/platform/window.hpp"
@@ -38,7 +38,9 @@ public:
     // what changed (partial_redraw): a shown window on SDL's software renderer.
     [[nodiscard]] virtual bool keeps_pixels(const window& win) const = 0;
     // Waits until the next frame is due (the FPS cap).
-    virtual void pace() = 0;
+    // `presented`: this frame put something new on screen. A frame that did not was not held
+    // by vsync either.
+    virtual void pace(bool presented) = 0;
 };
 
 // A window on the screen, at the speed of the hardware clock, vsync and the FPS cap.
@@ -53,7 +55,7 @@ public:
     [[nodiscard]] bool skip_drawing(const window& win) override;
     void present(window& win) override;
     [[nodiscard]] bool keeps_pixels(const window& win) const override;
-    void pace() override { pacer_.wait(); }
+    void pace(bool presented) override;
 
 private:
     ticklab::frame_pacer pacer_;
@@ -72,7 +74,7 @@ public:
     void present(window&) override {}
     // Every frame drawn in full: a screenshot run's frames are the same on every machine.
     [[nodiscard]] bool keeps_pixels(const window&) const override { return false; }
-    void pace() override {}
+    void pace(bool) override {}
 };
 
 }  // namespace ticklab::app

@@ -59,8 +59,8 @@ const ticklab::frame_stats& window_app::frame() {
     session_.update_frame(frame);                            // 2. per-frame work: frame tasks, render tasks
     window_work(frame);                                      //    and the window's: FPS, vsync, FPS cap
     if (output_.skip_drawing(window_)) return frame;         //    minimised: no drawing, no waiting
-    draw();                                                  // 3. draw between the last two tick states (alpha)
-    output_.pace();                                          // 4. optional FPS cap, sleeping rather than spinning
+    const bool presented = draw();                           // 3. draw between the last two tick states (alpha)
+    output_.pace(presented);                                 // 4. optional FPS cap, sleeping rather than spinning
     return frame;
 }
 
@@ -166,7 +166,7 @@ void window_app::window_work(const ticklab::frame_stats& frame) {
     output_.apply_settings(window_, session_.settings, context_);
 }
 
-void window_app::draw() {
+bool window_app::draw() {
     const game::phase_timer render_timer;  // drawing through present, for the report
     const layout area = frame_layout();
     if (screenshot_requested_) redraw_.invalidate();  // F12 saves a frame drawn in full
@@ -174,8 +174,10 @@ void window_app::draw() {
     const bool scene_drawn = draw_scene_and_hud(area);
     const bool panel_drawn = draw_panel(area, scene_drawn);
     // Nothing changed on screen: no present either (the window still shows the last frame).
-    if (scene_drawn || panel_drawn) present();
+    const bool presented = scene_drawn || panel_drawn;
+    if (presented) present();
     session_.timings().render.add(render_timer.elapsed_ms());
+    return presented;
 }
 
 window_app::layout window_app::frame_layout() const {

@@ -61,7 +61,7 @@ private:
     // Sub-steps of frame().
     void read_events();                                   // keys, mouse, window events
     void window_work(const ticklab::frame_stats& frame);  // FPS meter, vsync and FPS cap
-    void draw();                                          // scene, HUD, panel, present: what changed
+    bool draw();  // scene, HUD, panel, present: what changed; false when nothing was new to present
     [[nodiscard]] layout frame_layout() const;
     // Each draws (and returns true) only when what it shows changed (partial_redraw).
     bool draw_scene_and_hud(const layout& area);

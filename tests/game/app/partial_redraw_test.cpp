@@ -33,7 +33,7 @@ public:
     [[nodiscard]] bool skip_drawing(const app::window&) override { return false; }
     void present(app::window&) override {}
     [[nodiscard]] bool keeps_pixels(const app::window&) const override { return true; }
-    void pace() override {}
+    void pace(bool) override {}
 };
 
 std::string read_file(const std::filesystem::path& path) {
