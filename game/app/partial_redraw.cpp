@@ -27,7 +27,8 @@ void partial_redraw::offer_hud(ticklab::nanoseconds now, const hud_blocks& fresh
 }
 
 const scene_parts& partial_redraw::plan_scene(const game::draw_list& list, const hud_blocks& shown,
-                                              const hud_boxes& boxes, screen_rect scene_area) {
+                                              const hud_boxes& boxes, screen_rect scene_area,
+                                              screen_rect world_area) {
     parts_.rects.clear();
     // The panel reached over the scene last frame: what it covered must be drawn again.
     whole_ = all_ || overlapped_ || list.world_size != list_.world_size || list.world_origin != list_.world_origin ||
@@ -36,8 +37,8 @@ const scene_parts& partial_redraw::plan_scene(const game::draw_list& list, const
     const auto rows = static_cast<std::size_t>(std::max(0, static_cast<int>(scene_area.h) / band_height + 1));
     bands_.assign(rows, SDL_Rect{0, 0, 0, 0});
     if (!whole_) {
-        const world_view old_view{list_.world_size, scene_area, list_.world_origin};
-        const world_view view{list.world_size, scene_area, list.world_origin};
+        const world_view old_view{list_.world_size, world_area, list_.world_origin};
+        const world_view view{list.world_size, world_area, list.world_origin};
         for (std::size_t i = 0; i < list.circles.size() && !whole_; ++i) {
             if (list.circles[i] == list_.circles[i]) continue;
             damage_circle(old_view, list_.circles[i]);

@@ -46,6 +46,7 @@ struct frame_area {
     int height = 0;
     float pixel_scale = 1.0f;
     float scene_width = 0.0f;
+    float world_height = 0.0f;  // the scene area above the key hint's strip
     bool panel_visible = true;
 
     friend bool operator==(const frame_area&, const frame_area&) = default;
@@ -81,9 +82,11 @@ public:
     // stay. The readouts then change at most 1/interval a second.
     void offer_hud(ticklab::nanoseconds now, const hud_blocks& fresh, hud_blocks& shown);
     // Where the scene and HUD must be drawn; remembers what they will show. `hud_boxes`: where the
-    // HUD blocks' backdrops go with these lines; `scene_area`: the scene's part of the window.
+    // HUD blocks' backdrops go with these lines; `scene_area`: the scene's part of the window;
+    // `world_area`: the part of it the world is fitted into (scene_renderer::draw).
     [[nodiscard]] const scene_parts& plan_scene(const game::draw_list& list, const hud_blocks& shown,
-                                                const hud_boxes& boxes, screen_rect scene_area);
+                                                const hud_boxes& boxes, screen_rect scene_area,
+                                                screen_rect world_area);
     // Whether the panel must be rasterised, and where (panel_parts): `interacted` (an input event
     // reached ImGui this frame), `busy` (an item is active or a popup open), `band_hashes` (this
     // frame's draw data, a hash per band_height rows of the window), `overlaps` (it reaches over

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 
 #include <utility>
@@ -51,6 +52,27 @@ window_app::window_app(const game::launch_options& options, const ticklab::time_
         set_text_scale(saved.text_scale);
         if (saved.fullscreen) toggle_fullscreen();
     }
+    fit_balls_box(options);
+}
+
+void window_app::fit_balls_box(const game::launch_options& options) {
+    // Only a box nobody chose: a lesson states its box (its claims are tested in it), a replay and
+    // a network game run the one they were made with, and --box-width is the user's.
+    if (options.scene != "balls" || options.scene_settings.box_width != 0 || !options.lesson.empty() ||
+        options.replay_recording || options.network) {
+        return;
+    }
+    const layout area = frame_layout();
+    if (area.world_height <= 0.0f) return;
+    // Whole world units, so the report, a recording and --box-width can all say it: at most half a
+    // unit of letterbox is left.
+    const double height = game::scene_options::box_height;
+    const auto width = static_cast<std::uint32_t>(std::clamp(
+        std::lround(height * static_cast<double>(area.scene_width) / static_cast<double>(area.world_height)),
+        static_cast<long>(game::scene_options::min_box_width), static_cast<long>(game::scene_options::max_box_width)));
+    game::scene_options fitted = session_.options();
+    fitted.box_width = width;
+    session_.restart(session_.current_entry(), fitted);
 }
 
 const ticklab::frame_stats& window_app::frame() {
@@ -170,7 +192,8 @@ bool window_app::draw() {
     const game::phase_timer render_timer;  // drawing through present, for the report
     const layout area = frame_layout();
     if (screenshot_requested_) redraw_.invalidate();  // F12 saves a frame drawn in full
-    redraw_.begin_frame({area.output.x, area.output.y, area.pixel_scale, area.scene_width, panel_visible_});
+    redraw_.begin_frame(
+        {area.output.x, area.output.y, area.pixel_scale, area.scene_width, area.world_height, panel_visible_});
     const bool scene_drawn = draw_scene_and_hud(area);
     const bool panel_drawn = draw_panel(area, scene_drawn);
     // Nothing changed on screen: no present either (the window still shows the last frame).
@@ -186,7 +209,8 @@ window_app::layout window_app::frame_layout() const {
     // Without the panel the scene takes the whole window (and the frame skips ImGui entirely).
     const float scene_width = static_cast<float>(output.x) -
                               (panel_visible_ ? control_panel::width_pixels(px, presentation_.text_scale) : 0.0f);
-    return {px, output, scene_width};
+    const float key_strip = hud_.one_line_height(hud_style::body) + 8.0f * px;
+    return {px, output, scene_width, std::max(0.0f, static_cast<float>(output.y) - key_strip)};
 }
 
 bool window_app::draw_scene_and_hud(const layout& area) {
@@ -219,9 +243,10 @@ bool window_app::draw_scene_and_hud(const layout& area) {
     hud_boxes boxes{};
     for (std::size_t k = 0; k < corners.size(); ++k) boxes[k] = hud_.box(corners[k], hud_lines_[k], x0, x0, x1, y1);
     const screen_rect scene_area{0.0f, 0.0f, area.scene_width, static_cast<float>(area.output.y)};
-    const scene_parts& parts = redraw_.plan_scene(list_, hud_lines_, boxes, scene_area);
+    const screen_rect world_area{0.0f, 0.0f, area.scene_width, area.world_height};
+    const scene_parts& parts = redraw_.plan_scene(list_, hud_lines_, boxes, scene_area, world_area);
     const auto draw_part = [&](const SDL_Rect* limit) {
-        scene_view_.draw(list_, scene_area, px, limit);
+        scene_view_.draw(list_, scene_area, world_area, px, limit);
         SDL_RenderSetClipRect(window_.renderer(), limit);
         for (std::size_t k = 0; k < corners.size(); ++k) {
             // A block draws nothing outside its backdrop (widened by a pixel for SDL's rounding).
@@ -255,8 +280,7 @@ void window_app::draw_peers(const layout& area) {
 }
 
 float window_app::peer_half_height(const layout& area) const {
-    const float key_band = hud_.one_line_height(hud_style::body) + 8.0f * area.pixel_scale;
-    return std::max(0.0f, static_cast<float>(area.output.y) - key_band) / 2.0f;
+    return area.world_height / 2.0f;
 }
 
 void window_app::draw_network_hud(const layout& area, const game::network_game& network) {

@@ -56,7 +56,12 @@ private:
         float pixel_scale;
         SDL_Point output;
         float scene_width;
+        float world_height;  // the scene area above the key hint's strip, which the world never goes under
     };
+
+    // At start, the balls' box as wide as the scene area's aspect (90 units tall), unless a lesson,
+    // a replay, a network game or --box-width fixed it; recorded and reported like any option.
+    void fit_balls_box(const game::launch_options& options);
 
     // Sub-steps of frame().
     void read_events();                                   // keys, mouse, window events

@@ -182,7 +182,7 @@ struct raw_options {
     std::string scene, tick_rate, max_loops, time_scale, balls, seed, fps_cap, frames, ticks, frame_ms, threads;
     std::string screenshot, report, record, replay, lesson, trace;
     std::string stepping, catch_up, smoothing, time_scaling, frame_clamp_ms, compare, frame_jitter_ms;
-    std::string network, latency_ms, jitter_ms, loss, input_delay, peer_hitch_ms, window_size, beacons;
+    std::string network, latency_ms, jitter_ms, loss, input_delay, peer_hitch_ms, window_size, beacons, box_width;
     bool paused = false, autopilot = false, wall = false, headless = false, peer_drops = false;
     bool vsync = true;
     bool panel = true;
@@ -220,6 +220,11 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
         if (raw.beacons != "on" && raw.beacons != "off")
             throw bad_value("--beacons '" + raw.beacons + "' is not allowed: use on or off");
         out.scene_settings.beacons = raw.beacons == "on";
+    }
+    if (given("--box-width")) {
+        out.scene_settings.box_width = static_cast<std::uint32_t>(checked_number(
+            "--box-width", raw.box_width,
+            whole_in("box width", game::scene_options::min_box_width, game::scene_options::max_box_width)));
     }
     if (given("--fps-cap")) out.loop.fps_cap = checked_number("--fps-cap", raw.fps_cap, ticklab::check_fps_cap);
     if (given("--frames")) {
@@ -290,11 +295,16 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
                                      .autopilot = raw.autopilot,
                                      .wall = raw.wall,
                                      .tick_rate = given("--tick-rate"),
-                                     .beacons = given("--beacons")};
+                                     .beacons = given("--beacons"),
+                                     .box_width = given("--box-width")};
     if (std::string error = apply_record_replay_options(given("--record") ? &raw.record : nullptr,
                                                         given("--replay") ? &raw.replay : nullptr, conflicts, out);
         !error.empty()) {
         throw bad_value(error);
+    }
+    if (given("--box-width") && out.scene != "balls") {
+        throw bad_value("--box-width is for the balls scene, not '" + out.scene +
+                        "': drop --box-width or use --scene balls");
     }
     if (raw.wall && out.scene != "balls") {
         throw bad_value("--wall is for the balls scene, not '" + out.scene + "': drop --wall or use --scene balls");
@@ -343,6 +353,12 @@ parse_result parse_command_line(int argc, const char* const* argv) {
                        " (default: one per hardware thread); the result is the same for any count")
         ->type_name("N");
     app.add_flag("--autopilot", raw.autopilot, "Start the lander with its autopilot on");
+    app.add_option("--box-width", raw.box_width,
+                   "Balls: the box's width in world units, " + std::to_string(game::scene_options::min_box_width) +
+                       " to " + std::to_string(game::scene_options::max_box_width) +
+                       ", its height 90 (default: 160; a window without a lesson or replay fits it to its scene "
+                       "area)")
+        ->type_name("UNITS");
     app.add_flag("--wall", raw.wall, "Balls: a thin wall down the middle, and fast balls thrown at it every 2 s");
     app.add_option("--beacons", raw.beacons,
                    "Lander: drop beacons with deferred calls on them, some outliving their beacon: on or off "

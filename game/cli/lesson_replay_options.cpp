@@ -74,6 +74,11 @@ std::string apply_record_replay_options(const std::string* record, const std::st
         return conflict("--beacons", out.scene_settings.beacons ? "on" : "off",
                         r.options.beacons ? "beacons on" : "beacons off");
     }
+    if (given.box_width && out.scene_settings.box_width != r.options.box_width) {
+        return conflict("--box-width", std::to_string(out.scene_settings.box_width),
+                        r.options.box_width == 0 ? std::string{"box width 160"}
+                                                 : "box width " + std::to_string(r.options.box_width));
+    }
     if (given.tick_rate && out.loop.tick_rate_hz != r.tick_rate_hz) {
         return conflict("--tick-rate", std::to_string(out.loop.tick_rate_hz), std::to_string(r.tick_rate_hz) + " Hz");
     }

@@ -23,7 +23,7 @@ void finish_lesson_option(const std::string& name, bool vsync_given, launch_opti
 // of these that disagrees with the file is an error rather than silently ignored.
 struct replay_conflicts {
     bool scene = false, seed = false, balls = false, autopilot = false, wall = false, tick_rate = false,
-         beacons = false;
+         beacons = false, box_width = false;
 };
 
 // `record` / `replay` null when not given. Reads the replay file (errors name it).

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <numbers>
 
@@ -59,6 +60,7 @@ void balls_scene::set_config(const balls_config& config) {
 void balls_scene::reset(const scene_options& options) {
     options_ = options;
     options_.balls = std::min(options.balls, max_balls);
+    if (options.box_width != 0) config_.width = std::clamp(static_cast<double>(options.box_width), min_box, max_box);
     threads_forced_ = options.threads != 0;
     threads_ = options.threads == 0 ? ticklab::worker_pool::machine_threads()
                                     : std::min<unsigned>(options.threads, ticklab::max_worker_threads);
@@ -518,10 +520,14 @@ double balls_scene::kinetic_energy() const noexcept {
 
 void balls_scene::write_options(scene_options& options) const {
     options.balls = options_.balls;
+    options.box_width = options_.box_width;
 }
 
 void balls_scene::report_fields(std::vector<report_field>& out) const {
     out.push_back({"balls", std::to_string(x_.size())});
+    char width[32];
+    std::snprintf(width, sizeof width, "%.10g", config_.width);
+    out.push_back({"box_width", width});
     if (options_.wall) {
         out.push_back({"through_wall", std::to_string(through_wall_)});
         out.push_back({"off_wall", std::to_string(off_wall_)});

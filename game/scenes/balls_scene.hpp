@@ -35,7 +35,7 @@ inline constexpr std::uint32_t max_balls = 100'000;
 
 struct balls_config {
     double width = 160.0;  // world units
-    double height = 90.0;
+    double height = scene_options::box_height;
     bool gravity_on = true;
     double gravity = 40.0;     // world units / s^2, 0 .. max_gravity
     double restitution = 0.9;  // 0 (no bounce) .. 1 (elastic)

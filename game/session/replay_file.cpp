@@ -152,6 +152,17 @@ public:
             if (value > 1) return at_line("beacons must be 0 or 1");
             out_.options.beacons = value == 1;
         }
+        // Written only when the box is not the scene's own (a window fitted it, or --box-width).
+        out_.options.box_width = 0;
+        if (lines_.next_is("box_width")) {
+            if (std::string e = keyed("box_width", &value); !e.empty()) return e;
+            if (value < scene_options::min_box_width || value > scene_options::max_box_width) {
+                return at_line("box width " + std::to_string(value) + " is not allowed: use " +
+                               std::to_string(scene_options::min_box_width) + " to " +
+                               std::to_string(scene_options::max_box_width));
+            }
+            out_.options.box_width = static_cast<std::uint32_t>(value);
+        }
         if (std::string e = keyed("tick_rate", &value); !e.empty()) return e;
         if (value < min_tick_rate_hz || value > max_tick_rate_hz) {
             return at_line("tick rate " + std::to_string(value) + " is not allowed: use 1 to 1000");
@@ -337,6 +348,7 @@ std::string format_replay(const replay& r) {
     out.append("autopilot ").append(r.options.autopilot ? "1" : "0").append("\n");
     if (r.options.wall) out.append("wall 1\n");
     if (r.options.beacons) out.append("beacons 1\n");
+    if (r.options.box_width != 0) out.append("box_width ").append(std::to_string(r.options.box_width)).append("\n");
     out.append("tick_rate ").append(std::to_string(r.tick_rate_hz)).append("\n");
     out.append("ticks ").append(std::to_string(r.ticks)).append("\n");
     out.append("inputs ").append(std::to_string(r.inputs.size())).append("\n");

@@ -41,6 +41,12 @@ struct scene_options {
     // Lander: drop beacons with deferred calls on them, some of which outlive their beacon
     // (scenes/lander_beacons.hpp). Off: the scene is exactly what it was without them.
     bool beacons = false;
+    // Balls: the box's width in world units, its height staying box_height (min_box_width to max_box_width);
+    // 0 keeps the scene's own, 160 (16:9). A window fits it to its scene area (app/window_app.cpp).
+    std::uint32_t box_width = 0;
+    static constexpr std::uint32_t box_height = 90;
+    static constexpr std::uint32_t min_box_width = 90;   // 1:1
+    static constexpr std::uint32_t max_box_width = 320;  // 32:9
     // Threads a tick may use; 0: one per hardware thread. Never changes the simulation's result.
     std::uint32_t threads = 0;
 };

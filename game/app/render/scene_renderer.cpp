@@ -92,8 +92,9 @@ std::optional<pixel_target> scene_renderer::window_pixels() {
     return pixel_target{static_cast<std::uint32_t*>(surface->pixels), surface->pitch / 4, surface->w, surface->h};
 }
 
-void scene_renderer::draw(const game::draw_list& list, screen_rect area, float pixel_scale, const SDL_Rect* limit) {
-    view_ = world_view{list.world_size, area, list.world_origin};
+void scene_renderer::draw(const game::draw_list& list, screen_rect area, screen_rect world_area, float pixel_scale,
+                          const SDL_Rect* limit) {
+    view_ = world_view{list.world_size, world_area, list.world_origin};
     // Everything below is clipped to `limit` by SDL or by the same clip rectangle, pixel for pixel
     // as without it: fills, 1:1 copies and triangles cover the same pixels inside it either way.
     SDL_RenderSetClipRect(renderer_, limit);

@@ -28,8 +28,13 @@ public:
     scene_renderer(const scene_renderer&) = delete;
     scene_renderer& operator=(const scene_renderer&) = delete;
 
-    // With `limit`, only the pixels inside it are drawn: the same values there as a full draw.
-    void draw(const game::draw_list& list, screen_rect area, float pixel_scale, const SDL_Rect* limit = nullptr);
+    // The world fitted into `world_area` (inside `area`), the letterbox colour in the rest of
+    // `area`. With `limit`, only the pixels inside it are drawn: the same values there as a full draw.
+    void draw(const game::draw_list& list, screen_rect area, screen_rect world_area, float pixel_scale,
+              const SDL_Rect* limit = nullptr);
+    void draw(const game::draw_list& list, screen_rect area, float pixel_scale, const SDL_Rect* limit = nullptr) {
+        draw(list, area, area, pixel_scale, limit);
+    }
     [[nodiscard]] const world_view& view() const noexcept { return view_; }
 
 private:

@@ -141,3 +141,36 @@ TEST_F(ReplayBinary, LessonSetsTheLoopAndFlagsStillWin) {
     EXPECT_NE(run("--headless --report - --lesson autopilot-5hz --tick-rate 60 --frames 4000").out.find("\"landed\""),
               std::string::npos);
 }
+
+// A window fits the balls' box to its scene area (issue 13): the recording says which box, so a
+// headless replay runs in it too, and the report names it either way.
+TEST_F(ReplayBinary, AWindowsFittedBoxIsRecordedAndReplayedHeadless) {
+    const std::string file = (folder / "fitted.replay").string();
+    const std::string shot = (folder / "fitted.png").string();
+    const outcome window = run("--screenshot '" + shot + "' --frames 90 --report - --record '" + file + "'");
+    ASSERT_EQ(window.exit_code, 0) << window.err;
+    const auto width_at = window.out.find("\"box_width\": ");
+    ASSERT_NE(width_at, std::string::npos) << window.out;
+    const std::string width = window.out.substr(width_at + 13, 3);
+    EXPECT_NE(width, "160") << "at 1280x720 with the panel the scene area is not 16:9";
+    EXPECT_NE(read_file(file).find("\nbox_width " + width + "\n"), std::string::npos);
+    const auto hash_at = window.out.find("\"state_hash\": ");
+    ASSERT_NE(hash_at, std::string::npos);
+    EXPECT_EQ(hash("--replay '" + file + "'"), window.out.substr(hash_at + 14, 20));
+    EXPECT_EQ(hash("--box-width " + width + " --frames 90"), window.out.substr(hash_at + 14, 20))
+        << "the same box given as a flag, headless";
+    EXPECT_NE(hash("--frames 90"), window.out.substr(hash_at + 14, 20)) << "headless keeps 160 by default";
+    // The replay's box is the replay's: another one on the command line is refused.
+    const outcome other = run("--headless --replay '" + file + "' --box-width 200");
+    EXPECT_EQ(other.exit_code, 2);
+    EXPECT_NE(other.err.find("--box-width 200 conflicts with the replay's box width " + width), std::string::npos)
+        << other.err;
+}
+
+// A lesson states its box (its claim is tested in it): a window does not fit it.
+TEST_F(ReplayBinary, ALessonKeepsItsBoxInAWindow) {
+    const std::string shot = (folder / "lesson.png").string();
+    const outcome o = run("--lesson basics --screenshot '" + shot + "' --frames 5 --report -");
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_NE(o.out.find("\"box_width\": 160"), std::string::npos) << o.out;
+}

@@ -237,3 +237,13 @@ TEST(CommandLine, BeaconsAreOnOrOffAndOffByDefault) {
     EXPECT_TRUE(parse({"--lesson", "target-gone"}).result.options.scene_settings.beacons);
     for (const char* bad : {"yes", "1", "", "ON"}) expect_rejected({"--beacons", bad}, "use on or off");
 }
+
+TEST(CommandLine, BoxWidthIsAWholeNumberOfUnitsForTheBallsScene) {
+    EXPECT_EQ(parse({}).result.options.scene_settings.box_width, 0u) << "the scene's own, or a window's fit";
+    const parsed wide = parse({"--box-width", "200"});
+    ASSERT_FALSE(wide.result.exit_code.has_value()) << wide.err;
+    EXPECT_EQ(wide.result.options.scene_settings.box_width, 200u);
+    for (const char* bad : {"89", "321", "120.5", "wide", ""}) expect_rejected({"--box-width", bad}, "--box-width");
+    expect_rejected({"--box-width", "89"}, "use a whole number from 90 to 320");
+    expect_rejected({"--scene", "lander", "--box-width", "120"}, "--box-width is for the balls scene, not 'lander'");
+}

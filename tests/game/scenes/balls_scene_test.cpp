@@ -43,6 +43,21 @@ TEST(BallsScene, BallsStayInTheBoxAtDefaultSettings) {
     EXPECT_TRUE(contained_and_finite(s));
 }
 
+TEST(BallsScene, TheBoxWidthOptionSetsTheBoxAndSurvivesAReset) {
+    scene_options options = with_balls(500);
+    options.box_width = 121;
+    balls_scene s{options};
+    EXPECT_EQ(s.config().width, 121.0);
+    EXPECT_EQ(s.config().height, 90.0);
+    run(s, 300, 1.0 / 60);
+    EXPECT_TRUE(contained_and_finite(s));
+    scene_options written;
+    s.write_options(written);
+    EXPECT_EQ(written.box_width, 121u);
+    EXPECT_NE(s.state_hash(), balls_scene{with_balls(500)}.state_hash()) << "another box, another state";
+    EXPECT_EQ(balls_scene{with_balls(500)}.config().width, 160.0) << "0: the scene's own";
+}
+
 TEST(BallsScene, HundredThousandBallsInATinyBoxStayFiniteAndInside) {
     balls_config c;
     c.width = 6.0;

@@ -229,6 +229,22 @@ TEST(ReplayFile, FileErrorsNameTheFile) {
     fs::remove_all(folder);
 }
 
+TEST(ReplayFile, ABoxWidthIsRecordedOnlyWhenSetAndOldFilesReadWithoutOne) {
+    replay fitted = sample();
+    fitted.options.box_width = 121;
+    const std::string text = ticklab::game::format_replay(fitted);
+    EXPECT_NE(text.find("\nautopilot 1\nbox_width 121\ntick_rate"), std::string::npos) << text;
+    replay back;
+    ASSERT_EQ(ticklab::game::parse_replay(text, back), "");
+    EXPECT_EQ(back.options.box_width, 121u);
+    const std::string old = ticklab::game::format_replay(sample());
+    EXPECT_EQ(old.find("box_width"), std::string::npos);
+    ASSERT_EQ(ticklab::game::parse_replay(old, back), "");
+    EXPECT_EQ(back.options.box_width, 0u);
+    EXPECT_EQ(parse_error(edited(header_then("ticks 1\ninputs 0\n"), "autopilot 0\n", "autopilot 0\nbox_width 40\n")),
+              "line 6: box width 40 is not allowed: use 90 to 320");
+}
+
 TEST(ReplayFile, BeaconsAreRecordedOnlyWhenOnAndOldFilesReadWithThemOff) {
     replay on = sample();
     on.options.beacons = true;
