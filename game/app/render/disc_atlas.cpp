@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <utility>
 
 namespace ticklab::app {
 namespace {
@@ -107,10 +108,13 @@ void disc_atlas::begin_frame() {
     packer_.reset();
 }
 
-std::optional<SDL_Rect> disc_atlas::find_or_add(game::rgba colour, int diameter) {
+std::optional<SDL_Rect> disc_atlas::find_or_add(game::rgba colour, int diameter, const row_span** opaque) {
     if (diameter < 1 || diameter > max_diameter) return std::nullopt;
     const std::uint64_t k = key(colour, diameter);
-    if (const auto found = sprites_.find(k); found != sprites_.end()) return found->second;
+    if (const auto found = sprites_.find(k); found != sprites_.end()) {
+        if (opaque != nullptr) *opaque = found->second.opaque.data();
+        return found->second.place;
+    }
     const std::optional<SDL_Rect> place = packer_.place(diameter, diameter);
     if (!place) {
         overflowed_ = true;
@@ -130,7 +134,30 @@ std::optional<SDL_Rect> disc_atlas::find_or_add(game::rgba colour, int diameter)
             &pixels_.get()[static_cast<std::size_t>(place->y + row) * atlas_size + static_cast<std::size_t>(place->x)],
             &argb[static_cast<std::size_t>(row) * static_cast<std::size_t>(pitch)], static_cast<std::size_t>(pitch));
     }
-    sprites_.emplace(k, *place);
+    std::vector<row_span> rows(static_cast<std::size_t>(diameter));
+    for (int row = 0; row < diameter; ++row) {
+        // The longest run of opaque pixels (a disc's row has one, between its rims).
+        const std::uint32_t* line = &pixels_.get()[static_cast<std::size_t>(place->y + row) * atlas_size +
+                                                   static_cast<std::size_t>(place->x)];
+        int best_begin = 0;
+        int best_end = 0;
+        for (int column = 0; column < diameter;) {
+            if (line[column] >> 24 != 255u) {
+                ++column;
+                continue;
+            }
+            const int begin = column;
+            while (column < diameter && line[column] >> 24 == 255u) ++column;
+            if (column - begin > best_end - best_begin) {
+                best_begin = begin;
+                best_end = column;
+            }
+        }
+        rows[static_cast<std::size_t>(row)] = {static_cast<std::uint16_t>(best_begin),
+                                               static_cast<std::uint16_t>(best_end)};
+    }
+    const auto added = sprites_.emplace(k, sprite{*place, std::move(rows)}).first;
+    if (opaque != nullptr) *opaque = added->second.opaque.data();
     return place;
 }
 

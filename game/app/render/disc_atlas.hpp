@@ -13,6 +13,7 @@
 //   if (auto src = atlas.find_or_add(colour, diameter)) SDL_RenderCopy(r, atlas.texture(), &*src, &dst);
 //   else ...draw it another way (too large, or the atlas is full this frame)...
 
+#include "app/render/sprite_blit.hpp"
 #include "sim/draw_list.hpp"
 
 #include <SDL.h>
@@ -64,8 +65,10 @@ public:
     // fills with what is drawn now (after a resize, old sizes are no longer needed).
     void begin_frame();
     // Where the disc is in texture(), drawing it first if new; nullopt for a diameter outside
-    // 1..max_diameter or when the atlas is full.
-    [[nodiscard]] std::optional<SDL_Rect> find_or_add(game::rgba colour, int diameter);
+    // 1..max_diameter or when the atlas is full. `opaque`, when given, is set to the sprite's
+    // opaque columns row by row (blend_sprite), valid until the next begin_frame().
+    [[nodiscard]] std::optional<SDL_Rect> find_or_add(game::rgba colour, int diameter,
+                                                      const row_span** opaque = nullptr);
     // Made on first use (the sprites so far uploaded then): a window that blends the sprites
     // itself (blend_sprite) never needs it, and its 4 MB cost start-up about 20 ms of CPU.
     // Null when SDL cannot make it.
@@ -85,7 +88,11 @@ private:
     // are never faulted in.
     std::unique_ptr<std::uint32_t[], free_deleter> pixels_;
     shelf_packer packer_{atlas_size, atlas_size};
-    std::unordered_map<std::uint64_t, SDL_Rect> sprites_;
+    struct sprite {
+        SDL_Rect place;
+        std::vector<row_span> opaque;  // one per row
+    };
+    std::unordered_map<std::uint64_t, sprite> sprites_;  // node-based: an entry stays where it is
     bool overflowed_ = false;
 };
 

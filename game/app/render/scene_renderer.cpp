@@ -128,7 +128,8 @@ void scene_renderer::draw_shapes(const game::draw_list& list, const SDL_Rect& cl
         const float diameter = 2.0f * std::max(circle.radius * view_.scale(), geometry_batch::min_circle_radius_px);
         const bool on_grid = std::abs(c.x) <= max_coordinate && std::abs(c.y) <= max_coordinate;  // false for NaN
         const int d = on_grid && diameter <= disc_atlas::max_diameter ? static_cast<int>(diameter) : 0;
-        const std::optional<SDL_Rect> sprite = d > 0 ? atlas_.find_or_add(circle.fill, d) : std::nullopt;
+        const row_span* opaque = nullptr;
+        const std::optional<SDL_Rect> sprite = d > 0 ? atlas_.find_or_add(circle.fill, d, &opaque) : std::nullopt;
         if (!sprite) {
             batch_.add_circle(circle, view_);
             continue;
@@ -143,7 +144,7 @@ void scene_renderer::draw_shapes(const game::draw_list& list, const SDL_Rect& cl
             continue;
         }
         if (direct) {
-            blend_sprite(*direct, direct_clip, atlas_.pixels(), disc_atlas::atlas_size, *sprite, dst.x, dst.y);
+            blend_sprite(*direct, direct_clip, atlas_.pixels(), disc_atlas::atlas_size, *sprite, dst.x, dst.y, opaque);
         } else {
             SDL_Texture* sprites = atlas_.texture();
             if (sprites == nullptr) {

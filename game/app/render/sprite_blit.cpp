@@ -20,16 +20,29 @@ std::uint32_t blend_pixel(std::uint32_t source, std::uint32_t destination) noexc
 }
 
 void blend_sprite(const pixel_target& target, raster_rect clip, const std::uint32_t* sprite, int sprite_pitch,
-                  SDL_Rect source, int x, int y) noexcept {
+                  SDL_Rect source, int x, int y, const row_span* opaque) noexcept {
     const int x0 = std::max({x, clip.x0, 0});
     const int y0 = std::max({y, clip.y0, 0});
     const int x1 = std::min({x + source.w, clip.x1, target.width});
     const int y1 = std::min({y + source.h, clip.y1, target.height});
+    const auto blend = [](const std::uint32_t* from, std::uint32_t* to, int count) {
+        for (int k = 0; k < count; ++k) to[k] = blend_pixel(from[k], to[k]);
+    };
     for (int row = y0; row < y1; ++row) {
         const std::uint32_t* from =
             sprite + static_cast<std::ptrdiff_t>(source.y + row - y) * sprite_pitch + (source.x + x0 - x);
         std::uint32_t* to = target.pixels + static_cast<std::ptrdiff_t>(row) * target.pitch + x0;
-        for (int column = x0; column < x1; ++column, ++from, ++to) *to = blend_pixel(*from, *to);
+        if (opaque == nullptr) {
+            blend(from, to, x1 - x0);
+            continue;
+        }
+        // The opaque middle of this row, in target columns, within [x0, x1).
+        const row_span span = opaque[row - y];
+        const int solid0 = std::clamp(x + span.begin, x0, x1);
+        const int solid1 = std::clamp(x + span.end, solid0, x1);
+        blend(from, to, solid0 - x0);
+        std::copy(from + (solid0 - x0), from + (solid1 - x0), to + (solid0 - x0));
+        blend(from + (solid1 - x0), to + (solid1 - x0), x1 - solid1);
     }
 }
 

@@ -25,9 +25,17 @@ namespace ticklab::app {
 // One pixel, blended as SDL_BlitSurface blends an ARGB8888 source with SDL_BLENDMODE_BLEND.
 [[nodiscard]] std::uint32_t blend_pixel(std::uint32_t source, std::uint32_t destination) noexcept;
 
+// Columns [begin, end) of one row of a sprite, counted from its left edge, whose pixels are all
+// opaque: they are copied rather than blended (the same result, a plain copy). begin == end: none.
+struct row_span {
+    std::uint16_t begin = 0;
+    std::uint16_t end = 0;
+};
+
 // Blends `source` (a rectangle of `sprite`, `sprite_pitch` words a row) with its top-left corner
-// at (x, y), only inside `clip` and the target.
+// at (x, y), only inside `clip` and the target. `opaque`, when given, holds one row_span per row
+// of `source`: a disc's middle is then copied a row at a time, and only its rim blended.
 void blend_sprite(const pixel_target& target, raster_rect clip, const std::uint32_t* sprite, int sprite_pitch,
-                  SDL_Rect source, int x, int y) noexcept;
+                  SDL_Rect source, int x, int y, const row_span* opaque = nullptr) noexcept;
 
 }  // namespace ticklab::app

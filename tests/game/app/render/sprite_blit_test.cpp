@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -72,4 +73,47 @@ TEST(SpriteBlit, ReadsTheSourceRectangleOfTheAtlas) {
     EXPECT_EQ(pixels[2 * 4 + 1], 0xff444444u);
     EXPECT_EQ(pixels[2 * 4 + 2], 0xff555555u);
     EXPECT_EQ(pixels[0], 0xff000000u);
+}
+
+namespace {
+
+// A disc-like sprite: transparent corners, a translucent rim, an opaque middle.
+std::vector<std::uint32_t> rimmed_sprite(int size, std::vector<ticklab::app::row_span>& opaque) {
+    std::vector<std::uint32_t> sprite(static_cast<std::size_t>(size * size));
+    opaque.assign(static_cast<std::size_t>(size), {});
+    const double r = size / 2.0;
+    for (int y = 0; y < size; ++y) {
+        for (int x = 0; x < size; ++x) {
+            const double d = std::hypot(x + 0.5 - r, y + 0.5 - r);
+            const std::uint32_t alpha = d < r - 1.5 ? 255u : d < r ? 128u : 0u;
+            sprite[static_cast<std::size_t>(y * size + x)] = alpha << 24 | 0x00406080u;
+        }
+        int begin = 0;
+        while (begin < size && sprite[static_cast<std::size_t>(y * size + begin)] >> 24 != 255u) ++begin;
+        int end = begin;
+        while (end < size && sprite[static_cast<std::size_t>(y * size + end)] >> 24 == 255u) ++end;
+        opaque[static_cast<std::size_t>(y)] = {static_cast<std::uint16_t>(begin), static_cast<std::uint16_t>(end)};
+    }
+    return sprite;
+}
+
+}  // namespace
+
+// Copying a row's opaque middle instead of blending it gives the same pixels, wherever the clip
+// and the target's edges cut the sprite.
+TEST(SpriteBlit, CopyingTheOpaqueMiddleLooksTheSameAsBlendingIt) {
+    constexpr int size = 13;
+    std::vector<ticklab::app::row_span> opaque;
+    const std::vector<std::uint32_t> sprite = rimmed_sprite(size, opaque);
+    for (const int x : {-9, -3, 0, 4, 11}) {
+        for (const auto clip : {raster_rect{0, 0, 16, 16}, raster_rect{3, 2, 9, 14}, raster_rect{7, 0, 8, 16}}) {
+            std::vector<std::uint32_t> blended(16 * 16);
+            for (std::size_t i = 0; i < blended.size(); ++i) blended[i] = 0xff000000u | (i * 2654435761u & 0xffffffu);
+            std::vector<std::uint32_t> copied = blended;
+            blend_sprite(pixel_target{blended.data(), 16, 16, 16}, clip, sprite.data(), size, {0, 0, size, size}, x, 1);
+            blend_sprite(pixel_target{copied.data(), 16, 16, 16}, clip, sprite.data(), size, {0, 0, size, size}, x, 1,
+                         opaque.data());
+            EXPECT_EQ(copied, blended) << "x " << x << " clip " << clip.x0 << "," << clip.y0;
+        }
+    }
 }
