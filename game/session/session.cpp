@@ -265,6 +265,10 @@ void session::switch_scene(const scene_entry& entry) {
     end_recording_and_replay();
     services_.stop_all();
     scene_->write_options(options_);
+    install_scene(entry);
+}
+
+void session::install_scene(const scene_entry& entry) {
     entry_ = &entry;
     scene_ = entry.create(options_);
     render_copy_.reset();  // a snapshot restores only into its own kind of scene

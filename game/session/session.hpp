@@ -138,6 +138,8 @@ public:
     [[nodiscard]] ticklab::nanoseconds counted_tick_cost() const noexcept override;
 
 private:
+    // The scene `entry` makes from options_, started: what a scene switch and a restart share.
+    void install_scene(const scene_entry& entry);
     void start_scene();
     void spend_load(double ms);        // busy-waits, or counts it (count_load)
     void start_pending_replay_work();  // at a tick boundary only

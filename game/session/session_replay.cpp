@@ -63,17 +63,14 @@ void session::start_pending_replay_work() {
 }
 
 void session::restart(const scene_entry& entry, const scene_options& options) {
-    switch_scene(entry);  // ends recordings and replays, and whatever else a scene change does
-    // The scene again, with exactly `options`: switch_scene keeps what the old scene had chosen.
+    end_recording_and_replay();
     services_.stop_all();
-    // The thread count is how this run computes, not what it simulates (a replay or lesson does
-    // not carry one): it stays.
+    // Exactly `options` (switch_scene would keep what the old scene had chosen), except the thread
+    // count: it is how this run computes, not what it simulates (a replay or lesson carries none).
     const std::uint32_t threads = options_.threads;
     options_ = options;
     options_.threads = threads;
-    scene_ = entry_->create(options_);
-    start_scene();
-    if (network_) restart_network();
+    install_scene(entry);
 }
 
 bool session::replay_input(tick_input& input) {
