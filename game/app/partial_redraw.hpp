@@ -3,22 +3,23 @@
 // (SDL's software renderer draws straight into the window surface, which nothing clears).
 //
 // Usage (window_app does this each frame):
-//   redraw.begin_frame({width, height, scale, scene_width, panel_visible});  // a new layout redraws all
+//   redraw.begin_frame({width, height, scale, scene_width, world_height, panel_visible});  // new layout: all
 //   redraw.offer_hud(now, fresh_lines, shown_lines);   // readouts at most every interval
-//   const scene_parts& parts = redraw.plan_scene(list, shown_lines, hud_boxes, scene_area);
+//   const scene_parts& parts = redraw.plan_scene(list, shown_lines, hud_boxes, scene_area, world_area);
 //   if (parts.all) { draw scene; draw HUD; } else for (rect : parts.rects) { the same, clipped to rect }
 //   if (redraw.panel_due(now, interacted)) { build the panel;
 //       if (redraw.panel_needed(now, interacted, busy, band_hashes, overlap, scene_drawn)) {
-//           for (rect : redraw.panel_parts()) { fill; rasterise the panel clipped to rect } } }
+//           the panel's column in full, or for (rect : panel_parts().rects) { fill; rasterise, clipped } } }
 //   if (redraw.anything_drawn()) present;
 //
 // The scene (with the HUD over it) is drawn where its draw list or HUD lines differ from the ones
 // on screen: around each circle that moved (where it was and where it is), around a HUD block whose
-// lines changed, in full for anything else (lines, triangles, the number of circles); the panel where its ImGui draw
-// data differs from what was rasterised last, band by band of `band_height` rows (the timeline strip and a few
-// readouts, not the whole column), at most every `readout_interval` unless the user is working the panel (an
-// input event reached ImGui, or an item is active, or a popup is open). A panel that reaches over the scene (a popup, a
-// tooltip) makes both redraw each frame while it lasts and the frame after. Everything drawn is
+// lines changed, in full for anything else (lines, triangles, the number of circles). The panel is
+// drawn where its ImGui draw data differs from what was rasterised last, band by band of
+// `band_height` rows (the timeline strip and a few readouts, not the whole column), at most every
+// `readout_interval` unless the user is working the panel (an input event reached ImGui, or an item
+// is active, or a popup is open). A panel that reaches over the scene (a popup, a tooltip) makes
+// both redraw each frame while it lasts and the frame after. Everything drawn is
 // drawn in full, as a frame that draws everything would draw it: a part left alone keeps the
 // pixels it had, which are the ones a full redraw would give it.
 //
