@@ -11,6 +11,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 namespace ticklab::app::panel_sections {
@@ -203,14 +204,10 @@ void merged_tooltip(const timeline_column& column) {
 
 // "1 0 2 0 2 ...": the newest frames' tick counts, where the beat of a rate mismatch shows.
 void beat_line(const game::timeline_recorder& timeline) {
-    char text[96] = "ticks per frame:";
-    std::size_t used = std::char_traits<char>::length(text);
-    const std::size_t count = std::min<std::size_t>(timeline.frames(), 20);
-    for (std::size_t i = timeline.frames() - count; i < timeline.frames() && used + 4 < sizeof text; ++i) {
-        const std::uint32_t ticks = timeline.frame_at(i).ticks;
-        used += static_cast<std::size_t>(std::snprintf(text + used, sizeof text - used, " %u", std::min(ticks, 99u)));
-    }
-    ImGui::TextWrapped("%s", text);  // wraps inside the panel at any text size
+    const float room = ImGui::GetContentRegionAvail().x;
+    const std::string text =
+        beat_text(timeline, 20, [room](const std::string& line) { return ImGui::CalcTextSize(line.c_str()).x <= room; });
+    ImGui::TextWrapped("%s", text.c_str());  // one line, unless even a single count does not fit
 }
 
 void swatch(ImU32 colour, const char* text) {

@@ -57,4 +57,18 @@ std::vector<timeline_column> timeline_columns(const game::timeline_recorder& rec
     return columns;
 }
 
+std::string beat_text(const game::timeline_recorder& recorder, std::size_t most,
+                      const std::function<bool(const std::string&)>& fits) {
+    const std::size_t frames = recorder.frames();
+    std::string text;
+    for (std::size_t count = std::min(frames, most);; --count) {
+        text = "ticks per frame:";
+        for (std::size_t i = frames - count; i < frames; ++i) {
+            text += ' ';
+            text += std::to_string(std::min<std::uint32_t>(recorder.frame_at(i).ticks, 99u));
+        }
+        if (count <= 1 || fits(text)) return text;
+    }
+}
+
 }  // namespace ticklab::app

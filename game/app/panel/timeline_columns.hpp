@@ -13,6 +13,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <string>
 #include <vector>
 
 namespace ticklab::app {
@@ -40,5 +42,12 @@ inline constexpr float merge_below_px = 2.0f;
 [[nodiscard]] std::vector<timeline_column> timeline_columns(const game::timeline_recorder& recorder,
                                                             ticklab::nanoseconds now, double span_ns, float width_px,
                                                             float min_frame_px = merge_below_px);
+
+// "ticks per frame: 1 0 2 ...": the newest frames' tick counts (each shown as at most 99), oldest
+// of them first, as many as `fits` accepts on one line and at most `most`; at least one when
+// `recorder` has frames. Cut to fit rather than wrapped: a wrapped line left the newest count
+// alone on a line of its own.
+[[nodiscard]] std::string beat_text(const game::timeline_recorder& recorder, std::size_t most,
+                                    const std::function<bool(const std::string&)>& fits);
 
 }  // namespace ticklab::app

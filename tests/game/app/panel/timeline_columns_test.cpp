@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
+#include <string>
 #include <utility>
 
 using namespace std::chrono_literals;
@@ -106,3 +108,23 @@ TEST(TimelineColumns, DroppedTimeStaysInItsColumn) {
 }
 
 }  // namespace
+
+// The beat line keeps the newest frames that fit on one line: cut at the oldest end, never wrapped
+// with the newest count alone on a second line (as at 1280x720 when a lesson's panel scrolls).
+TEST(TimelineColumns, BeatLineKeepsTheNewestCountsThatFit) {
+    strip_run run;
+    run.frames(30, 25ms);  // 60 Hz ticks in 40 Hz frames: counts of 1 and 2
+    const auto& recorder = run.s.timeline();
+    std::string expected_tail;
+    for (std::size_t i = recorder.frames() - 5; i < recorder.frames(); ++i) {
+        expected_tail += " " + std::to_string(recorder.frame_at(i).ticks);
+    }
+    const std::string all = ticklab::app::beat_text(recorder, 20, [](const std::string&) { return true; });
+    EXPECT_EQ(std::count(all.begin(), all.end(), ' '), 2 + 20) << all;  // "ticks per frame:" has two spaces
+    const std::string five = ticklab::app::beat_text(
+        recorder, 20, [](const std::string& line) { return line.size() <= std::string{"ticks per frame:"}.size() + 10; });
+    EXPECT_EQ(five, "ticks per frame:" + expected_tail);
+    EXPECT_EQ(ticklab::app::beat_text(recorder, 20, [](const std::string&) { return false; }).size(),
+              std::string{"ticks per frame:"}.size() + 2)
+        << "at least the newest count";
+}
