@@ -1,6 +1,5 @@
 #include "app/window_app.hpp"
 
-#include "app/input/keyboard.hpp"
 #include "app/render/fill_rect.hpp"
 #include "app/render/screenshot.hpp"
 #include "app/render/theme.hpp"
@@ -17,9 +16,6 @@
 namespace ticklab::app {
 
 namespace {
-constexpr Uint64 notice_ms = 4000;
-constexpr float text_scale_step = 1.25f;  // Ctrl + and Ctrl -: one step, four steps double the size
-
 window_config sized(window_config config, const game::launch_options& options) {
     config.width = options.window_width;
     config.height = options.window_height;
@@ -36,10 +32,9 @@ window_app::window_app(const game::launch_options& options, const ticklab::time_
       hud_{window_.renderer(), fonts_, window_.pixel_scale()},
       imgui_{window_, fonts_, output.persist_layout()},
       session_{source, options.scene, options.scene_settings, options.loop},
-      panel_{options.lesson},
+      control_{session_, options.lesson, {.panel_visible = options.panel}},
       source_{source},
-      redraw_{output.keeps_pixels(window_)},
-      panel_visible_{options.panel} {
+      redraw_{output.keeps_pixels(window_)} {
     context_.renderer_name = window_.renderer_name();
     context_.tasks = &session_.tasks();
     // Screenshot runs keep nothing between runs, so every run draws the same picture.
@@ -49,8 +44,9 @@ window_app::window_app(const game::launch_options& options, const ticklab::time_
         presentation_.panel_open = saved.panel_open;
         presentation_.timeline_span = saved.timeline_span;
         if (options.lesson.empty()) panel_.restore_layout(saved.panel_open, saved.timeline_span);
-        set_text_scale(saved.text_scale);
-        if (saved.fullscreen) toggle_fullscreen();
+        control_.view().text_scale = saved.text_scale;
+        control_.view().fullscreen = saved.fullscreen;
+        apply_view();
     }
     fit_balls_box(options);
 }
@@ -91,20 +87,22 @@ std::string window_app::capture(const std::string& path) const {
 }
 
 void window_app::read_events() {
+    control_.set_now_ms(SDL_GetTicks64());
+    const bool panel_visible = control_.view().panel_visible;
     SDL_Event event;
     while (SDL_PollEvent(&event)) {
         // A key press goes to ImGui or to the game, never both: a Tab that switches scenes must
         // not also move ImGui's keyboard focus into a widget (which would then swallow the keys
         // that follow). Releases go to both, so neither is left with a key held down. The mouse
         // reaches the game only when it is not over the panel.
-        const bool game_key = event.type == SDL_KEYDOWN && !(panel_visible_ && imgui_.wants_keyboard());
+        const bool game_key = event.type == SDL_KEYDOWN && !(panel_visible && imgui_.wants_keyboard());
         if (!game_key) {
             imgui_.process_event(event);
             panel_input_ = panel_input_ || event.type != SDL_WINDOWEVENT;
         }
         switch (event.type) {
             case SDL_QUIT:
-                quit_ = true;
+                control_.view().quit = true;
                 break;
             case SDL_WINDOWEVENT:
                 if (event.window.event == SDL_WINDOWEVENT_FOCUS_LOST) {
@@ -119,14 +117,14 @@ void window_app::read_events() {
                 }
                 break;
             case SDL_KEYDOWN:
-                if (game_key) handle_key_down(event.key);
+                if (const auto a = game_key ? action_for_key(event.key) : std::nullopt) control_.perform(*a);
                 break;
             case SDL_KEYUP:
-                handle_key_up(event.key, session_);
+                if (const auto a = release_for_key(event.key)) control_.perform(*a);
                 break;
             case SDL_MOUSEBUTTONDOWN:
             case SDL_MOUSEMOTION:
-                if (!(panel_visible_ && imgui_.wants_mouse())) {
+                if (!(panel_visible && imgui_.wants_mouse())) {
                     pointer_.handle(event, scene_view_.view(), window_.pixel_scale(), session_.input());
                 }
                 break;
@@ -137,24 +135,16 @@ void window_app::read_events() {
                 break;
         }
     }
+    apply_view();
 }
 
-void window_app::handle_key_down(const SDL_KeyboardEvent& key) {
-    keyboard_requests requests;
-    app::handle_key_down(key, session_, requests);
-    if (requests.escape && quit_confirm_.press(SDL_GetTicks64())) quit_ = true;
-    screenshot_requested_ = screenshot_requested_ || requests.screenshot;
-    if (requests.toggle_panel) panel_visible_ = !panel_visible_;
-    panel_.lesson_keys(session_, requests);
-    if (requests.toggle_keys) keys_expanded_ = !keys_expanded_;
-    if (requests.toggle_fullscreen) toggle_fullscreen();
-    if (requests.text_scale_step > 0) set_text_scale(presentation_.text_scale * text_scale_step);
-    if (requests.text_scale_step < 0) set_text_scale(presentation_.text_scale / text_scale_step);
-    if (requests.text_scale_reset) set_text_scale(1.0f);
+void window_app::apply_view() {
+    const view_state& view = control_.view();
+    apply_text_scale(view.text_scale);
+    if (view.fullscreen != presentation_.fullscreen) apply_fullscreen(view.fullscreen);
 }
 
-void window_app::set_text_scale(float scale) {
-    scale = std::clamp(scale, min_text_scale, max_text_scale);
+void window_app::apply_text_scale(float scale) {
     if (scale == presentation_.text_scale) return;
     presentation_.text_scale = scale;
     context_.text_scale = scale;
@@ -164,11 +154,10 @@ void window_app::set_text_scale(float scale) {
     save_presentation_settings();
 }
 
-void window_app::toggle_fullscreen() {
-    const bool on = !presentation_.fullscreen;
+void window_app::apply_fullscreen(bool on) {
     if (SDL_SetWindowFullscreen(window_.sdl_window(), on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) != 0) {
-        notice_ = std::string{"Fullscreen refused: "} + SDL_GetError();
-        notice_until_ = SDL_GetTicks64() + notice_ms;
+        control_.say(std::string{"Fullscreen refused: "} + SDL_GetError());
+        control_.view().fullscreen = presentation_.fullscreen;
         return;
     }
     presentation_.fullscreen = on;
@@ -191,9 +180,9 @@ void window_app::window_work(const ticklab::frame_stats& frame) {
 bool window_app::draw() {
     const game::phase_timer render_timer;  // drawing through present, for the report
     const layout area = frame_layout();
-    if (screenshot_requested_) redraw_.invalidate();  // F12 saves a frame drawn in full
-    redraw_.begin_frame(
-        {area.output.x, area.output.y, area.pixel_scale, area.scene_width, area.world_height, panel_visible_});
+    if (control_.view().screenshot_requested) redraw_.invalidate();  // F12 saves a frame drawn in full
+    redraw_.begin_frame({area.output.x, area.output.y, area.pixel_scale, area.scene_width, area.world_height,
+                         control_.view().panel_visible});
     const bool scene_drawn = draw_scene_and_hud(area);
     const bool panel_drawn = draw_panel(area, scene_drawn);
     // Nothing changed on screen: no present either (the window still shows the last frame).
@@ -207,8 +196,9 @@ window_app::layout window_app::frame_layout() const {
     const float px = window_.pixel_scale();
     const SDL_Point output = window_.output_size();
     // Without the panel the scene takes the whole window (and the frame skips ImGui entirely).
-    const float scene_width = static_cast<float>(output.x) -
-                              (panel_visible_ ? control_panel::width_pixels(px, presentation_.text_scale) : 0.0f);
+    const float scene_width =
+        static_cast<float>(output.x) -
+        (control_.view().panel_visible ? control_panel::width_pixels(px, presentation_.text_scale) : 0.0f);
     const float key_strip = hud_.one_line_height(hud_style::body) + 8.0f * px;
     return {px, output, scene_width, std::max(0.0f, static_cast<float>(output.y) - key_strip)};
 }
@@ -225,14 +215,10 @@ bool window_app::draw_scene_and_hud(const layout& area) {
     list_.clear();
     session_.draw(list_);  // between the last two tick states, as the smoothing setting says
     // The lesson's figures large top-left, the scene's own readouts top-right, the keys bottom-left.
-    const Uint64 now = SDL_GetTicks64();
-    figures_ = hud_figures_for(panel_.active_lesson(), session_.current_entry().name);
-    const std::string notice = quit_confirm_.asking(now) ? std::string{"Press Escape again to quit"}
-                               : now < notice_until_     ? notice_
-                                                         : std::string{};
+    figures_ = hud_figures_for(control_.active_lesson(), session_.current_entry().name);
     auto& fresh = fresh_hud_lines_;
-    build_hud_lines(session_, fps_, figures_, notice, fresh[0], fresh[1]);
-    build_key_lines(keys_expanded_, fresh[2]);
+    build_hud_lines(session_, fps_, figures_, control_.notice(), fresh[0], fresh[1]);
+    build_key_lines(control_.view().keys_expanded, fresh[2]);
     redraw_.offer_hud(source_.now(), fresh, hud_lines_);
     const float px = area.pixel_scale;
     const float x0 = 8.0f * px;
@@ -294,7 +280,7 @@ void window_app::draw_network_hud(const layout& area, const game::network_game& 
     hud_.draw(hud_corner::top_left, peer_lines_, x0, x0, x1, half - x0);
     build_network_hud_lines(network, 1, paused, peer_lines_);
     hud_.draw(hud_corner::top_right, peer_lines_, x0, half + x0, x1, 2.0f * half - x0);
-    build_key_lines(keys_expanded_, key_lines_);
+    build_key_lines(control_.view().keys_expanded, key_lines_);
     hud_.draw(hud_corner::bottom_left, key_lines_, x0, half + x0, x1, static_cast<float>(area.output.y) - x0);
 }
 
@@ -318,13 +304,13 @@ void window_app::rasterise_panel(const layout& area, const scene_parts& parts) {
 
 bool window_app::draw_panel(const layout& area, bool scene_drawn) {
     const bool input = std::exchange(panel_input_, false);
-    if (!panel_visible_) {
+    if (!control_.view().panel_visible) {
         redraw_.no_panel();
         return false;
     }
     if (!redraw_.panel_due(source_.now(), input)) return false;
     imgui_.begin_frame(area.pixel_scale);
-    const panel_requests requests = panel_.draw(session_, context_);
+    panel_.draw(control_, context_);
     imgui_.end_frame();
     keep_panel_layout();
     imgui_.band_hashes(partial_redraw::band_height, area.output.y, panel_bands_);
@@ -332,15 +318,13 @@ bool window_app::draw_panel(const layout& area, bool scene_drawn) {
                                              imgui_.reaches_left_of(area.scene_width), scene_drawn);
     if (needed) rasterise_panel(area, redraw_.panel_parts());
     // After drawing: a new text size rebuilds the font atlas, which this frame's draw data still uses.
-    if (requests.screenshot) screenshot_requested_ = true;
-    if (requests.text_scale) set_text_scale(*requests.text_scale);
-    if (requests.toggle_fullscreen) toggle_fullscreen();
+    apply_view();
     return needed;
 }
 
 void window_app::keep_panel_layout() {
     // Only the user's own layout: a lesson opens the sections it needs, which are not the user's.
-    if (presentation_path_.empty() || !panel_.active_lesson().empty()) return;
+    if (presentation_path_.empty() || !control_.active_lesson().empty()) return;
     std::vector<std::string> open = panel_.open_section_names();
     const int span = panel_.timeline_span();
     if (!layout_seen_) {
@@ -357,22 +341,23 @@ void window_app::keep_panel_layout() {
 }
 
 void window_app::present() {
-    if (screenshot_requested_) save_user_screenshot();  // reads the finished frame before it is shown
+    if (control_.view().screenshot_requested) save_user_screenshot();  // reads the finished frame before it is shown
     output_.present(window_);
 }
 
 void window_app::save_user_screenshot() {
-    screenshot_requested_ = false;
+    control_.view().screenshot_requested = false;
     const auto path = timestamped_screenshot_path();
+    std::string said;
     if (const std::string error = save_screenshot(window_.renderer(), path); !error.empty()) {
-        notice_ = error;
+        said = error;
     } else {
-        notice_ = "Screenshot saved to " + path.string();
+        said = "Screenshot saved to " + path.string();
         context_.last_screenshot = path.string();
     }
-    std::printf("ticklab: %s\n", notice_.c_str());
+    std::printf("ticklab: %s\n", said.c_str());
     std::fflush(stdout);
-    notice_until_ = SDL_GetTicks64() + notice_ms;
+    control_.say(std::move(said));
 }
 
 }  // namespace ticklab::app

@@ -9,7 +9,7 @@
 //   app.capture(path);                                   // a capture's last frame, as a PNG
 
 #include "app/frame_output.hpp"
-#include "app/input/keyboard.hpp"
+#include "app/input/controller.hpp"
 #include "app/input/pointer.hpp"
 #include "app/panel/panel.hpp"
 #include "app/partial_redraw.hpp"
@@ -40,7 +40,9 @@ public:
     window_app(const game::launch_options& options, const ticklab::time_source& source, frame_output& output);
 
     [[nodiscard]] game::session& session() noexcept { return session_; }
-    [[nodiscard]] bool quit_requested() const noexcept { return quit_; }
+    // Where every key, click and panel widget ends up; tests send actions here too.
+    [[nodiscard]] app::controller& controller() noexcept { return control_; }
+    [[nodiscard]] bool quit_requested() const noexcept { return control_.view().quit; }
 
     // One frame of the game loop this demo teaches (README.md, "The loop, in one frame").
     const ticklab::frame_stats& frame();
@@ -80,10 +82,11 @@ private:
     void keep_panel_layout();  // the open sections and the timeline's span, saved when they change
     void present();
 
-    void handle_key_down(const SDL_KeyboardEvent& key);
-    // Presentation: text size and fullscreen, applied at once and saved for the next run.
-    void set_text_scale(float scale);
-    void toggle_fullscreen();
+    // What actions changed in view_state, applied to the window: the text size and fullscreen,
+    // saved for the next run. Called after the events and after the panel (never mid-frame in ImGui).
+    void apply_view();
+    void apply_text_scale(float scale);
+    void apply_fullscreen(bool on);
     void save_presentation_settings();
     void save_user_screenshot();
 
@@ -95,6 +98,7 @@ private:
     hud hud_;
     imgui_layer imgui_;
     game::session session_;
+    app::controller control_;
     control_panel panel_;
     panel_context context_;
     pointer_tracker pointer_;
@@ -102,23 +106,16 @@ private:
     const ticklab::time_source& source_;
     partial_redraw redraw_;
     game::draw_list list_;
-    hud_blocks fresh_hud_lines_;        // this frame's, by corner (top left, top right, bottom left)
-    hud_blocks hud_lines_;              // on show (readouts throttled)
+    hud_blocks fresh_hud_lines_;              // this frame's, by corner (top left, top right, bottom left)
+    hud_blocks hud_lines_;                    // on show (readouts throttled)
     std::vector<std::uint64_t> panel_bands_;  // this frame's panel, hashed per band (partial_redraw)
-    std::vector<hud_line> peer_lines_;  // a network game's: one peer's at a time
+    std::vector<hud_line> peer_lines_;        // a network game's: one peer's at a time
     std::vector<hud_line> key_lines_;
     std::vector<hud_figure> figures_;
-    quit_confirm quit_confirm_;
     std::filesystem::path presentation_path_;  // empty for runs that keep nothing (screenshots)
     presentation_settings presentation_;
     bool layout_seen_ = false;  // keep_panel_layout has seen the first drawn frame
-    bool keys_expanded_ = false;
-    std::string notice_;
-    Uint64 notice_until_ = 0;
-    bool panel_visible_ = true;
     bool panel_input_ = false;  // an input event reached ImGui since the panel was last built
-    bool screenshot_requested_ = false;
-    bool quit_ = false;
 };
 
 }  // namespace ticklab::app

@@ -278,9 +278,14 @@ void session::install_scene(const scene_entry& entry) {
 }
 
 void session::reset() {
+    scene_->write_options(options_);
+    reset(options_);
+}
+
+void session::reset(const scene_options& options) {
     end_recording_and_replay();
     services_.stop_all();
-    scene_->write_options(options_);
+    options_ = options;
     scene_->reset(options_);
     start_scene();
     comparison_.on_reset();

@@ -66,6 +66,9 @@ public:
     [[nodiscard]] const scene_entry& current_entry() const noexcept { return *entry_; }
     void switch_scene(const scene_entry& entry);
     void reset();  // the current scene back to its initial state; the clock keeps running
+    // reset() with other launch choices (a ball count typed into the panel): what the scene's live
+    // settings say (gravity, radii) stays, which restart() would drop with the scene.
+    void reset(const scene_options& options);
 
     // Record and replay (sim/replay_recorder.hpp). Both start from the scene's initial state on a
     // tick boundary: at once when no virtual time has passed since the last tick (a new session, a

@@ -58,7 +58,13 @@ struct draw_list {
     std::vector<triangle_shape> triangles;
     std::vector<line_shape> lines;  // drawn last, on top
 
+    // Back to an empty list with the default world, keeping the shapes' storage. A scene that does
+    // not move its camera (the balls) relies on the origin being reset: a list reused after the
+    // lander, which does, would otherwise show the balls through the lander's camera (issue 22).
     void clear() {
+        world_size = draw_list{}.world_size;
+        world_origin = {0.0f, 0.0f};
+        background = draw_list{}.background;
         circles.clear();
         triangles.clear();
         lines.clear();

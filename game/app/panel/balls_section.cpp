@@ -9,7 +9,8 @@
 
 namespace ticklab::app::panel_sections {
 
-bool balls_settings(game::scene& scene, const game::session& session, scene_panel_state& state) {
+bool balls_settings(game::scene& scene, controller& control, scene_panel_state& state) {
+    const game::session& session = control.session();
     auto* balls = dynamic_cast<game::balls_scene*>(&scene);
     if (balls == nullptr) return false;
     // The typed count starts from the scene's own after every create and reset.
@@ -49,9 +50,12 @@ bool balls_settings(game::scene& scene, const game::session& session, scene_pane
     c.radius_max = radius_max;
     balls->set_config(c);
     if (ImGui::Button("Apply (reset)")) {
+        // Through the session, so the scene's scripts start again with it.
         game::scene_options next = balls->options();
         next.balls = state.pending_balls;
-        balls->reset(next);  // the count is already in range, so the scene keeps it as typed
+        action restart = action::of(action_kind::reset_with);
+        restart.options = next;
+        control.perform(restart);
     }
     return true;
 }

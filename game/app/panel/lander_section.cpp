@@ -8,7 +8,7 @@
 
 namespace ticklab::app::panel_sections {
 
-bool lander_settings(game::scene& scene) {
+bool lander_settings(game::scene& scene, controller& control) {
     auto* lander = dynamic_cast<game::lander_scene*>(&scene);
     if (lander == nullptr) return false;
     bool autopilot = lander->autopilot_on();
@@ -16,7 +16,10 @@ bool lander_settings(game::scene& scene) {
     if (ImGui::Button("Restart")) {
         game::scene_options next = lander->options();
         next.autopilot = lander->autopilot_on();
-        lander->reset(next);
+        action restart = action::of(action_kind::reset_with);
+        restart.options = next;
+        control.perform(restart);
+        return true;  // the scene just drawn from is gone
     }
     if (lander->state() != game::lander_state::flying) {
         const game::lander_body& touchdown = lander->touchdown();

@@ -11,16 +11,9 @@
 
 namespace ticklab::app {
 
-void control_panel::lesson_keys(game::session& session, const keyboard_requests& requests) {
-    if (requests.lesson_step != 0) panel_sections::step_lesson(session, lessons_, requests.lesson_step);
-    if (requests.lesson_toggle) panel_sections::toggle_lesson_setting(session, lessons_);
-}
-
-control_panel::control_panel(std::string lesson) {
-    lessons_.active = std::move(lesson);
-}
-
-panel_requests control_panel::draw(game::session& session, const panel_context& context) {
+void control_panel::draw(controller& control, const panel_context& context) {
+    game::session& session = control.session();
+    const std::string& active_lesson = control.active_lesson();
     const ImGuiIO& io = ImGui::GetIO();
     const float width = width_points * context.text_scale;
     ImGui::SetNextWindowPos({io.DisplaySize.x - width, 0.0f});
@@ -32,17 +25,16 @@ panel_requests control_panel::draw(game::session& session, const panel_context& 
                                        // with one opaque fill: as ImGui geometry it would cost SDL's
                                        // software renderer a textured, blended panel-sized quad.
                                        ImGuiWindowFlags_NoBackground;
-    panel_requests requests;
     if (ImGui::Begin("Ticklab", nullptr, flags)) {
         ImGui::TextUnformatted("Ticklab");
         ImGui::SameLine();
         ImGui::TextDisabled("fixed-timestep loop lab");
         ImGui::Separator();
         // The sections the current lesson uses open, the rest collapsed; again at every lesson change.
-        const bool relayout = open_for_ != lessons_.active || !laid_out_;
-        const section_set open = lessons_.active.empty() && own_layout_ ? *own_layout_ : sections_for(lessons_.active);
+        const bool relayout = open_for_ != active_lesson || !laid_out_;
+        const section_set open = active_lesson.empty() && own_layout_ ? *own_layout_ : sections_for(active_lesson);
         laid_out_ = true;
-        open_for_ = lessons_.active;
+        open_for_ = active_lesson;
         const bool network_runs = session.network() != nullptr;
         section_set open_now{};
         const auto header = [&](const char* name, section which) {
@@ -52,8 +44,8 @@ panel_requests control_panel::draw(game::session& session, const panel_context& 
             if (shown) open_now.insert(which);
             return shown;
         };
-        if (header("Lessons", section::lessons)) panel_sections::lessons(session, lessons_);
-        if (header("Clock", section::clock)) panel_sections::clock(session);
+        if (header("Lessons", section::lessons)) panel_sections::lessons(control);
+        if (header("Clock", section::clock)) panel_sections::clock(control);
         if (header("Network game", section::network)) panel_sections::network(session, network_);
         if (header("Timeline", section::timeline)) panel_sections::timeline(session, timeline_);
         if (header("Strategies", section::strategies)) panel_sections::strategies(session, hashes_);
@@ -64,15 +56,14 @@ panel_requests control_panel::draw(game::session& session, const panel_context& 
             // Scene settings are not in a recording, so they stay as they are while one records or plays.
             const game::replay_status& replay = session.replay_state();
             ImGui::BeginDisabled(replay.recording || replay.player.has_value());
-            panel_sections::scene(session, scene_);
+            panel_sections::scene(control, scene_);
             ImGui::EndDisabled();
         }
-        if (header("Record and replay", section::replay)) panel_sections::replay(session, replay_, lessons_);
-        if (header("Keys and display", section::help)) panel_sections::help(context, requests);
+        if (header("Record and replay", section::replay)) panel_sections::replay(control, replay_);
+        if (header("Keys and display", section::help)) panel_sections::help(control, context);
         open_now_ = open_now;
     }
     ImGui::End();
-    return requests;
 }
 
 namespace {

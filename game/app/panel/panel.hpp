@@ -4,11 +4,13 @@
 // record and replay, and the keys.
 //
 // Usage, between imgui_layer::begin_frame() and render():
-//   control_panel panel{options.lesson};
-//   panel.draw(session, {.renderer_name = win.renderer_name(), .vsync_refused = refused});
-//   float scene_width = output_width - control_panel::width_pixels(pixel_scale);
+//   control_panel panel;
+//   panel.draw(control, {.renderer_name = win.renderer_name(), .vsync_refused = refused});
+//   float scene_width = output_width - control_panel::width_pixels(pixel_scale, text_scale);
+//
+// What a widget changes goes through `control` (app/input/controller.hpp) as an action, as a key's does.
 
-#include "app/input/keyboard.hpp"
+#include "app/input/controller.hpp"
 #include "app/panel/panel_state.hpp"
 #include "session/session.hpp"
 
@@ -60,19 +62,11 @@ class control_panel {
 public:
     static constexpr float width_points = 370.0f;
 
-    // `lesson`: the lesson the run started with ("" for none), shown until another is applied.
-    explicit control_panel(std::string lesson = {});
-
     // The panel grows with the text scale, so its rows fit at any text size.
     [[nodiscard]] static float width_pixels(float pixel_scale, float text_scale) {
         return width_points * pixel_scale * text_scale;
     }
-    // The lesson applied last ("" for none): the HUD shows its figures.
-    [[nodiscard]] const std::string& active_lesson() const noexcept { return lessons_.active; }
-
-    panel_requests draw(game::session& session, const panel_context& context);
-    // The lesson keys (PageDown, PageUp, B), which work with the panel hidden too.
-    void lesson_keys(game::session& session, const keyboard_requests& requests);
+    void draw(controller& control, const panel_context& context);
 
     // The user's own layout, kept between runs (presentation_settings): the sections open while no
     // lesson runs (unknown names are skipped; none known: the defaults) and the timeline's span.
@@ -82,7 +76,6 @@ public:
     [[nodiscard]] int timeline_span() const noexcept { return timeline_.span_index; }
 
 private:
-    lessons_state lessons_;
     timeline_panel_state timeline_;
     state_hashes hashes_;
     loop_panel_state loop_;

@@ -8,20 +8,21 @@
 
 namespace ticklab::app::panel_sections {
 
-void clock(game::session& session) {
-    auto& settings = session.settings;
+void clock(controller& control) {
+    const auto& settings = control.session().settings;
+    const auto perform = [&control](action_kind kind, double value = 0.0) { control.perform(action::of(kind, value)); };
     const float third = (ImGui::GetContentRegionAvail().x - 2.0f * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
-    if (ImGui::Button(settings.paused ? "Resume" : "Pause", {third, 0.0f})) toggle_pause(settings);
+    if (ImGui::Button(settings.paused ? "Resume" : "Pause", {third, 0.0f})) perform(action_kind::toggle_pause);
     ImGui::SameLine();
-    if (ImGui::Button("Step", {third, 0.0f})) step_once(settings);
+    if (ImGui::Button("Step", {third, 0.0f})) perform(action_kind::step);
     ImGui::SameLine();
-    if (ImGui::Button("Reset", {third, 0.0f})) session.reset();
+    if (ImGui::Button("Reset", {third, 0.0f})) perform(action_kind::reset);
 
     label("Time scale");
     float scale = static_cast<float>(settings.time_scale);
     if (ImGui::SliderFloat("##time_scale", &scale, static_cast<float>(panel_min_time_scale),
                            static_cast<float>(panel_max_time_scale), "%.2fx", ImGuiSliderFlags_Logarithmic)) {
-        settings.time_scale = clamp_time_scale(scale);
+        perform(action_kind::set_time_scale, scale);
     }
     constexpr std::array presets{0.25, 0.5, 1.0, 2.0, 4.0};
     ImGui::Dummy({102.0f, 0.0f});
@@ -32,7 +33,7 @@ void clock(game::session& session) {
         std::snprintf(text, sizeof text, "%gx", preset);
         const bool current = settings.time_scale == preset;
         if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        if (ImGui::Button(text, {width, 0.0f})) settings.time_scale = preset;
+        if (ImGui::Button(text, {width, 0.0f})) perform(action_kind::set_time_scale, preset);
         if (current) ImGui::PopStyleColor();
     }
 }

@@ -8,37 +8,8 @@
 
 namespace ticklab::app::panel_sections {
 
-namespace {
-
-void apply(game::session& session, const game::lesson& l, lessons_state& state) {
-    game::lesson_setup setup;
-    l.configure(setup);
-    session.settings = setup.loop;
-    session.stop_network();
-    session.restart(*game::find_scene(setup.scene), setup.options);
-    if (setup.network) session.start_network(*setup.network);
-    state.active = l.name;
-}
-
-}  // namespace
-
-void step_lesson(game::session& session, lessons_state& state, int step) {
-    const auto table = game::lesson_table();
-    if (table.empty() || step == 0) return;
-    const game::lesson* active = game::find_lesson(state.active);
-    const auto count = static_cast<std::ptrdiff_t>(table.size());
-    const std::ptrdiff_t from = active != nullptr ? active - table.data() : (step > 0 ? -1 : 0);
-    const std::ptrdiff_t to = ((from + step) % count + count) % count;
-    apply(session, table[static_cast<std::size_t>(to)], state);
-    state.picked = static_cast<std::size_t>(to);
-}
-
-bool toggle_lesson_setting(game::session& session, const lessons_state& state) {
-    const game::lesson* active = game::find_lesson(state.active);
-    return active != nullptr && game::apply_toggle(active->toggle, active->setup.loop, session.settings);
-}
-
-void lessons(game::session& session, lessons_state& state) {
+void lessons(controller& control) {
+    lessons_state& state = control.lessons();
     const auto table = game::lesson_table();
     const game::lesson* active = game::find_lesson(state.active);
     if (!state.picked || *state.picked >= table.size()) {
@@ -63,12 +34,14 @@ void lessons(game::session& session, lessons_state& state) {
             // Choosing a lesson applies it at once: what the text describes is what runs.
             if (ImGui::Selectable(title.c_str(), i == picked)) {
                 picked = i;
-                apply(session, table[i], state);
+                control.perform(action::of(action_kind::apply_lesson, static_cast<double>(i)));
             }
         }
         ImGui::EndCombo();
     }
-    if (active != nullptr && ImGui::Button("Restart lesson", {-1.0f, 0.0f})) apply(session, *active, state);
+    if (active != nullptr && ImGui::Button("Restart lesson", {-1.0f, 0.0f})) {
+        control.perform(action::of(action_kind::restart_lesson));
+    }
 }
 
 }  // namespace ticklab::app::panel_sections

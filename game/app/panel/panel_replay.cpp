@@ -10,7 +10,8 @@
 
 namespace ticklab::app::panel_sections {
 
-void replay(game::session& session, replay_panel_state& ui, lessons_state& lessons) {
+void replay(controller& control, replay_panel_state& ui) {
+    game::session& session = control.session();
     if (ui.path[0] == '\0') {
         // Looked up when first shown, not at startup: a run without the panel never asks.
         const std::string initial = (pictures_dir() / "ticklab.replay").string();
@@ -24,26 +25,23 @@ void replay(game::session& session, replay_panel_state& ui, lessons_state& lesso
 
     if (status.recording || status.pending == game::replay_status::waiting::recording) {
         if (ImGui::Button("Stop and save", {half, 0.0f})) {
-            session.stop_recording();
+            control.perform(action::of(action_kind::stop_recording));
             if (status.recorder) {
                 const std::string error = game::write_replay_file(path, status.recorder->recording());
                 ui.message = error.empty() ? "Saved " + path : error;
             }
         }
     } else if (ImGui::Button("Record", {half, 0.0f})) {
-        session.start_recording();
+        control.perform(action::of(action_kind::start_recording));
         ui.message.clear();
     }
     ImGui::SameLine();
     if (status.player) {
-        if (ImGui::Button("Stop replay", {half, 0.0f})) session.stop_replay();
+        if (ImGui::Button("Stop replay", {half, 0.0f})) control.perform(action::of(action_kind::stop_replay));
     } else if (ImGui::Button("Replay file", {half, 0.0f})) {
         game::replay r;
         ui.message = game::read_replay_file(path, r);
-        if (ui.message.empty()) {
-            session.start_replay(std::move(r));
-            lessons.active.clear();
-        }
+        if (ui.message.empty()) control.start_replay(std::move(r));
     }
 
     if (status.pending != game::replay_status::waiting::none) {

@@ -7,49 +7,40 @@
 
 namespace ticklab::app::panel_sections {
 
-void scene(game::session& session, scene_panel_state& state) {
+void scene(controller& control, scene_panel_state& state) {
+    game::session& session = control.session();
     const auto& current = session.current_entry();
     label("Scene");
     const std::string preview{current.title};
     if (ImGui::BeginCombo("##scene", preview.c_str())) {
-        for (const auto& entry : game::scene_registry()) {
-            const std::string title{entry.title};
-            const bool selected = entry.name == current.name;
-            if (ImGui::Selectable(title.c_str(), selected) && !selected) session.switch_scene(entry);
+        const auto scenes = game::scene_registry();
+        for (std::size_t i = 0; i < scenes.size(); ++i) {
+            const std::string title{scenes[i].title};
+            const bool selected = scenes[i].name == current.name;
+            if (ImGui::Selectable(title.c_str(), selected) && !selected) {
+                control.perform(action::of(action_kind::switch_scene, static_cast<double>(i)));
+            }
         }
         ImGui::EndCombo();
     }
     ImGui::PushID("scene_settings");
     game::scene& current_scene = session.current_scene();
-    if (!balls_settings(current_scene, session, state)) lander_settings(current_scene);
+    if (!balls_settings(current_scene, control, state)) lander_settings(current_scene, control);
     ImGui::PopID();
 }
 
-void help(const panel_context& context, panel_requests& requests) {
-    constexpr const char* keys[][2] = {
-        {"Space", "pause / resume"},
-        {".", "one tick (pauses first)"},
-        {"+ / -", "time scale x2 / /2"},
-        {"[ / ]", "tick rate down / up"},
-        {"Tab", "next scene"},
-        {"R", "reset the scene"},
-        {"Up / W", "thrust"},
-        {"Left Right / A D", "rotate"},
-        {"Mouse", "click, drag to fling"},
-        {"F1", "all keys over the scene"},
-        {"F2", "hide / show this panel"},
-        {"F11", "fullscreen"},
-        {"Ctrl + / - / 0", "text size"},
-        {"F12", "screenshot"},
-        {"Esc, Esc", "quit (asks first)"},
-    };
+void help(controller& control, const panel_context& context) {
+    // The key table's rows (app/input/action.hpp): the keyboard reads the same table.
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
-        for (const auto& key : keys) {
+        for (const key_binding& key : key_table()) {
+            if (key.keys_label.empty()) continue;
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(key[0]);
+            ImGui::TextUnformatted(key.keys_label.data(), key.keys_label.data() + key.keys_label.size());
             ImGui::TableNextColumn();
-            ImGui::TextDisabled("%s", key[1]);
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextDisabled("%.*s", static_cast<int>(key.meaning.size()), key.meaning.data());
+            ImGui::PopTextWrapPos();
         }
         ImGui::EndTable();
     }
@@ -57,10 +48,10 @@ void help(const panel_context& context, panel_requests& requests) {
     float scale = context.text_scale;
     label("Text size");
     if (ImGui::SliderFloat("##text_scale", &scale, min_text_scale, max_text_scale, "%.2fx"))
-        requests.text_scale = scale;
-    bool fullscreen = context.fullscreen;
-    if (ImGui::Checkbox("Fullscreen (F11)", &fullscreen)) requests.toggle_fullscreen = true;
-    if (ImGui::Button("Save screenshot (F12)")) requests.screenshot = true;
+        control.perform(action::of(action_kind::set_text_scale, scale));
+    bool fullscreen = control.view().fullscreen;
+    if (ImGui::Checkbox("Fullscreen (F11)", &fullscreen)) control.perform(action::of(action_kind::toggle_fullscreen));
+    if (ImGui::Button("Save screenshot (F12)")) control.perform(action::of(action_kind::screenshot));
     if (!context.last_screenshot.empty()) ImGui::TextWrapped("Saved %s", context.last_screenshot.c_str());
     ImGui::TextDisabled("Renderer: %s", context.renderer_name.c_str());
 }

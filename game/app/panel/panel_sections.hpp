@@ -2,6 +2,7 @@
 // The control panel's sections, one function each, called in order by control_panel::draw. Each
 // is handed the part of the panel's state it keeps (app/panel/panel_state.hpp).
 
+#include "app/input/controller.hpp"
 #include "app/panel/panel_state.hpp"
 #include "session/session.hpp"
 
@@ -9,7 +10,7 @@
 
 namespace ticklab::app::panel_sections {
 
-void clock(game::session& session);
+void clock(controller& control);
 void loop(game::session& session, const panel_context& context, loop_panel_state& state);
 void statistics(const game::session& session);
 // Stepping, catch-up, smoothing and time scaling, live; the comparison ghost's choices and hashes
@@ -20,25 +21,19 @@ void timeline(game::session& session, timeline_panel_state& state);
 // `tasks` may be null: the session has no scheduler to show.
 void scheduler(ticklab::scheduler* tasks, scheduler_panel_state& state);
 // The scene picker, then the running scene's own section (balls_section.cpp, lander_section.cpp).
-void scene(game::session& session, scene_panel_state& state);
+void scene(controller& control, scene_panel_state& state);
 // Named presets with their explanation; the running lesson's stays on show.
-void lessons(game::session& session, lessons_state& state);
-// PageDown / PageUp: applies the lesson `step` places after the active one (wrapping; the first
-// when none is active).
-void step_lesson(game::session& session, lessons_state& state, int step);
-// B: flips the active lesson's toggle (sim/lessons.hpp) in the running settings. False when the
-// lesson has none.
-bool toggle_lesson_setting(game::session& session, const lessons_state& state);
+void lessons(controller& control);
 // Record to a file, replay one, and the progress of either.
-void replay(game::session& session, replay_panel_state& state, lessons_state& lessons);
-void help(const panel_context& context, panel_requests& requests);
+void replay(controller& control, replay_panel_state& state);
+void help(controller& control, const panel_context& context);
 // The network game: on or off, its settings (applied by restarting it), each peer's figures.
 void network(game::session& session, network_panel_state& state);
 
 // The scenes' own sections: each draws its widgets when `scene` is its kind and returns whether it
 // was (panel_scene.cpp tries them in turn).
-bool balls_settings(game::scene& scene, const game::session& session, scene_panel_state& state);
-bool lander_settings(game::scene& scene);
+bool balls_settings(game::scene& scene, controller& control, scene_panel_state& state);
+bool lander_settings(game::scene& scene, controller& control);
 
 // A label column of fixed width on the left, the widget filling the rest of the line.
 void label(const char* text);

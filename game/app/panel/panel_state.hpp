@@ -27,23 +27,11 @@ struct panel_context {
     bool fullscreen = false;
 };
 
-// What the panel asks of the window this frame.
-struct panel_requests {
-    bool screenshot = false;
-    std::optional<float> text_scale;  // a new text size from the slider
-    bool toggle_fullscreen = false;
-};
-
 // The state hashes the strategies section shows: main and ghost, read 10 times a second.
 struct state_hashes {
     static constexpr std::uint64_t interval_ms = 100;
     throttled_value main{interval_ms};
     throttled_value ghost{interval_ms};
-};
-
-struct lessons_state {
-    std::string active;                 // the lesson applied last (--lesson or the panel); "" for none
-    std::optional<std::size_t> picked;  // the entry chosen in the list; starts on the active one
 };
 
 struct replay_panel_state {

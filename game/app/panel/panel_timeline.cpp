@@ -205,8 +205,8 @@ void merged_tooltip(const timeline_column& column) {
 // "1 0 2 0 2 ...": the newest frames' tick counts, where the beat of a rate mismatch shows.
 void beat_line(const game::timeline_recorder& timeline) {
     const float room = ImGui::GetContentRegionAvail().x;
-    const std::string text =
-        beat_text(timeline, 20, [room](const std::string& line) { return ImGui::CalcTextSize(line.c_str()).x <= room; });
+    const std::string text = beat_text(
+        timeline, 20, [room](const std::string& line) { return ImGui::CalcTextSize(line.c_str()).x <= room; });
     ImGui::TextWrapped("%s", text.c_str());  // one line, unless even a single count does not fit
 }
 

@@ -1,5 +1,6 @@
 #include "app/ui/hud_text.hpp"
 
+#include "app/input/action.hpp"
 #include "app/ui/text_format.hpp"
 
 #include <cstdio>
@@ -41,27 +42,17 @@ void build_hud_lines(const game::session& session, const fps_meter& fps, std::sp
 void build_key_lines(bool expanded, std::vector<hud_line>& out) {
     out.clear();
     if (!expanded) {
-        out.push_back({"F1 keys  Space pause  . step  +/- speed  Tab scene  F2 panel", hud_style::body});
+        out.push_back(
+            {"F1 keys  Space pause  . step  +/- speed  Tab scene  B before/after  F2 panel", hud_style::body});
         return;
     }
-    // docs/inputs.md holds the same list; keep them together.
+    // The key table's rows (app/input/action.hpp): the keyboard reads the same table.
     out.push_back({"Keys (F1 closes)", hud_style::title});
-    for (const char* line : {
-             "Space        pause / resume",
-             ".            one tick while paused",
-             "+ / -        time scale",
-             "[ / ]        tick rate",
-             "Tab          next scene",
-             "R            reset the scene",
-             "Up/W Left/A Right/D   thrust, rotate",
-             "Click, drag  push or throw a ball",
-             "F2           show / hide the panel",
-             "F11          fullscreen",
-             "Ctrl + / -   text size (Ctrl 0 resets)",
-             "F12          screenshot",
-             "Escape twice quit",
-         }) {
-        out.push_back({line, hud_style::body});
+    for (const key_binding& key : key_table()) {
+        if (key.keys_label.empty()) continue;
+        out.push_back({format_text("%-16.*s %.*s", static_cast<int>(key.keys_label.size()), key.keys_label.data(),
+                                   static_cast<int>(key.meaning.size()), key.meaning.data()),
+                       hud_style::body});
     }
 }
 

@@ -36,7 +36,8 @@ TEST_F(BallsSection, TypedCountStartsFromTheSceneAndReturnsToItAtEveryReset) {
     ticklab::manual_time_source source;
     ticklab::game::session s{source, "balls", with_balls(120), {}};
     ticklab::app::scene_panel_state state;
-    const auto draw = [&] { return ticklab::app::panel_sections::balls_settings(s.current_scene(), s, state); };
+    ticklab::app::controller control{s, "", {}};
+    const auto draw = [&] { return ticklab::app::panel_sections::balls_settings(s.current_scene(), control, state); };
     ASSERT_TRUE(frame(draw));
     EXPECT_EQ(state.pending_balls, 120u);
 
@@ -53,8 +54,10 @@ TEST_F(BallsSection, IsDrawnForTheBallsSceneOnly) {
     ticklab::manual_time_source source;
     ticklab::game::session s{source, "lander", {}, {}};
     ticklab::app::scene_panel_state state;
-    EXPECT_FALSE(frame([&] { return ticklab::app::panel_sections::balls_settings(s.current_scene(), s, state); }));
-    EXPECT_TRUE(frame([&] { return ticklab::app::panel_sections::lander_settings(s.current_scene()); }));
+    ticklab::app::controller control{s, "", {}};
+    EXPECT_FALSE(
+        frame([&] { return ticklab::app::panel_sections::balls_settings(s.current_scene(), control, state); }));
+    EXPECT_TRUE(frame([&] { return ticklab::app::panel_sections::lander_settings(s.current_scene(), control); }));
 }
 
 }  // namespace

@@ -18,10 +18,11 @@ struct PanelLayout : imgui_test_context {
     ticklab::manual_time_source source;
     ticklab::game::session session{source, "balls", {}, {}};
     ticklab::app::panel_context context;
+    ticklab::app::controller control{session, "", {}};
 
     void frame(ticklab::app::control_panel& panel) {
         ImGui::NewFrame();
-        (void)panel.draw(session, context);
+        panel.draw(control, context);
         ImGui::EndFrame();
     }
 };
@@ -50,7 +51,8 @@ TEST_F(PanelLayout, NoKnownNameKeepsTheDefaults) {
 }
 
 TEST_F(PanelLayout, ALessonOpensItsOwnSectionsOverTheUsersLayout) {
-    ticklab::app::control_panel panel{"spiral"};
+    control.lessons().active = "spiral";
+    ticklab::app::control_panel panel;
     panel.restore_layout({"replay"}, 3);
     frame(panel);
     EXPECT_EQ(panel.open_section_names(), (names{"lessons", "strategies", "loop", "statistics"}));

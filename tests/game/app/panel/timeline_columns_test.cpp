@@ -121,8 +121,9 @@ TEST(TimelineColumns, BeatLineKeepsTheNewestCountsThatFit) {
     }
     const std::string all = ticklab::app::beat_text(recorder, 20, [](const std::string&) { return true; });
     EXPECT_EQ(std::count(all.begin(), all.end(), ' '), 2 + 20) << all;  // "ticks per frame:" has two spaces
-    const std::string five = ticklab::app::beat_text(
-        recorder, 20, [](const std::string& line) { return line.size() <= std::string{"ticks per frame:"}.size() + 10; });
+    const std::string five = ticklab::app::beat_text(recorder, 20, [](const std::string& line) {
+        return line.size() <= std::string{"ticks per frame:"}.size() + 10;
+    });
     EXPECT_EQ(five, "ticks per frame:" + expected_tail);
     EXPECT_EQ(ticklab::app::beat_text(recorder, 20, [](const std::string&) { return false; }).size(),
               std::string{"ticks per frame:"}.size() + 2)

@@ -1,8 +1,7 @@
-// The lesson keys (game/app/input/keyboard.cpp, game/app/panel/panel_lessons.cpp), headless:
-// PageDown / PageUp apply the next / previous lesson at once, and B flips the setting the active
-// lesson is about, and back.
-#include "app/input/keyboard.hpp"
-#include "app/panel/panel_sections.hpp"
+// The controller (game/app/input/controller.cpp), headless: the lesson actions (PageDown / PageUp
+// apply the next / previous lesson at once, B flips the setting the active lesson is about, and
+// back), and what actions do to the view.
+#include "app/input/controller.hpp"
 #include "run/lesson_library.hpp"
 
 #include <gtest/gtest.h>
@@ -15,68 +14,65 @@
 
 namespace {
 
-using ticklab::app::keyboard_requests;
+using ticklab::app::action;
+using ticklab::app::action_kind;
 
-SDL_KeyboardEvent key(SDL_Keycode code) {
-    SDL_KeyboardEvent event{};
-    event.type = SDL_KEYDOWN;
-    event.keysym.sym = code;
-    return event;
+// Applies `step` lessons on from the active one, as PageDown / PageUp do.
+void step_lesson(ticklab::app::controller& control, int step) {
+    for (; step > 0; --step) control.perform(action::of(action_kind::next_lesson));
+    for (; step < 0; ++step) control.perform(action::of(action_kind::previous_lesson));
 }
 
-TEST(LessonKeys, PageKeysAndBAreLessonRequests) {
-    ticklab::manual_time_source clock;
-    ticklab::game::session s{clock, "balls", {}, {}};
-    keyboard_requests down, up, b;
-    ticklab::app::handle_key_down(key(SDLK_PAGEDOWN), s, down);
-    ticklab::app::handle_key_down(key(SDLK_PAGEUP), s, up);
-    ticklab::app::handle_key_down(key(SDLK_b), s, b);
-    EXPECT_EQ(down.lesson_step, 1);
-    EXPECT_EQ(up.lesson_step, -1);
-    EXPECT_TRUE(b.lesson_toggle);
-    EXPECT_EQ(down.lesson_step + up.lesson_step, 0);
-    EXPECT_FALSE(down.lesson_toggle);
+bool toggle(ticklab::app::controller& control) {
+    const auto before = control.session().settings;
+    control.perform(action::of(action_kind::lesson_toggle));
+    const auto& after = control.session().settings;
+    return before.strategy.catch_up_mode != after.strategy.catch_up_mode ||
+           before.strategy.smoothing_mode != after.strategy.smoothing_mode;
 }
 
 TEST(LessonKeys, StepAppliesTheNextLessonAtOnceAndWraps) {
     ticklab::manual_time_source clock;
     ticklab::game::session s{clock, "balls", {}, {}};
-    ticklab::app::lessons_state state;
+    ticklab::app::controller control{s, "", {}};
+    ticklab::app::lessons_state& state = control.lessons();
     state.active = "slow-machine";
-    ticklab::app::panel_sections::step_lesson(s, state, 1);
+    step_lesson(control, 1);
     EXPECT_EQ(state.active, "spiral");
     EXPECT_EQ(s.settings.tick_load_ms, 20.0) << "applied without an Apply button";
-    ticklab::app::panel_sections::step_lesson(s, state, -1);
+    step_lesson(control, -1);
     EXPECT_EQ(state.active, "slow-machine");
     state.active = "basics";
-    ticklab::app::panel_sections::step_lesson(s, state, -1);
+    step_lesson(control, -1);
     EXPECT_EQ(state.active, ticklab::game::lesson_table().back().name);
 }
 
 TEST(LessonKeys, BFlipsTheLessonsSettingAndBack) {
     ticklab::manual_time_source clock;
     ticklab::game::session s{clock, "balls", {}, {}};
-    ticklab::app::lessons_state state;
+    ticklab::app::controller control{s, "", {}};
+    ticklab::app::lessons_state& state = control.lessons();
     state.active = "slow-machine";
-    ticklab::app::panel_sections::step_lesson(s, state, 1);  // slow-machine + 1 = spiral
+    step_lesson(control, 1);  // slow-machine + 1 = spiral
     ASSERT_EQ(state.active, "spiral");
     ASSERT_EQ(s.settings.strategy.catch_up_mode, ticklab::catch_up::uncapped);
-    EXPECT_TRUE(ticklab::app::panel_sections::toggle_lesson_setting(s, state));
+    EXPECT_TRUE(toggle(control));
     EXPECT_EQ(s.settings.strategy.catch_up_mode, ticklab::catch_up::drop_backlog);
-    EXPECT_TRUE(ticklab::app::panel_sections::toggle_lesson_setting(s, state));
+    EXPECT_TRUE(toggle(control));
     EXPECT_EQ(s.settings.strategy.catch_up_mode, ticklab::catch_up::uncapped);
     state.active = "10hz-smooth";
-    ticklab::app::panel_sections::step_lesson(s, state, -1);  // 10hz-smooth - 1 = 10hz, drawn unsmoothed
+    step_lesson(control, -1);  // 10hz-smooth - 1 = 10hz, drawn unsmoothed
     ASSERT_EQ(state.active, "10hz");
     ASSERT_EQ(s.settings.strategy.smoothing_mode, ticklab::game::smoothing::none);
-    EXPECT_TRUE(ticklab::app::panel_sections::toggle_lesson_setting(s, state));
+    EXPECT_TRUE(toggle(control));
     EXPECT_EQ(s.settings.strategy.smoothing_mode, ticklab::game::smoothing::interpolate);
 }
 
 TEST(LessonKeys, StepIntoANetworkLessonStartsItsGameAndOutOfItStopsIt) {
     ticklab::manual_time_source clock;
     ticklab::game::session s{clock, "balls", {}, {}};
-    ticklab::app::lessons_state state;
+    ticklab::app::controller control{s, "", {}};
+    ticklab::app::lessons_state& state = control.lessons();
     // The lesson before the first network lesson, whichever it is.
     const auto& table = ticklab::game::lesson_table();
     const auto first_network = std::find_if(table.begin(), table.end(), [](const auto& l) { return l.setup.network; });
@@ -84,12 +80,12 @@ TEST(LessonKeys, StepIntoANetworkLessonStartsItsGameAndOutOfItStopsIt) {
     ASSERT_EQ(first_network->name, "lockstep-waits");
     const std::string before = std::prev(first_network)->name;
     state.active = before;
-    ticklab::app::panel_sections::step_lesson(s, state, 1);
+    step_lesson(control, 1);
     ASSERT_EQ(state.active, "lockstep-waits");
     ASSERT_NE(s.network(), nullptr) << "the lesson's network block starts the two peers";
     EXPECT_EQ(s.network()->config().network.mode, ticklab::game::net_mode::lockstep);
     EXPECT_EQ(s.network()->config().network.link.latency_ms, 100.0);
-    ticklab::app::panel_sections::step_lesson(s, state, 1);
+    step_lesson(control, 1);
     ASSERT_EQ(state.active, "rollback-hides-latency");
     ASSERT_NE(s.network(), nullptr);
     EXPECT_EQ(s.network()->config().network.mode, ticklab::game::net_mode::rollback);
@@ -100,7 +96,7 @@ TEST(LessonKeys, StepIntoANetworkLessonStartsItsGameAndOutOfItStopsIt) {
         }
     };
     frames(30);  // the network game counts its own frames
-    ticklab::app::panel_sections::step_lesson(s, state, -2);
+    step_lesson(control, -2);
     EXPECT_EQ(state.active, before);
     EXPECT_EQ(s.network(), nullptr) << "a lesson without one stops the network game";
     EXPECT_NO_THROW(frames(3)) << "the session's frames go on where the network game's ended";

@@ -1,0 +1,205 @@
+#include "app/input/controller.hpp"
+
+#include "app/input/controls.hpp"
+#include "app/platform/presentation_file.hpp"
+#include "run/lesson_library.hpp"
+
+#include <algorithm>
+#include <exception>
+#include <utility>
+
+namespace ticklab::app {
+
+controller::controller(game::session& session, std::string lesson, view_state view) : session_{session}, view_{view} {
+    lessons_.active = std::move(lesson);
+    view_.text_scale = std::clamp(view_.text_scale, min_text_scale, max_text_scale);
+}
+
+void controller::say(std::string text) {
+    notice_ = std::move(text);
+    notice_until_ = now_ms_ + notice_ms;
+}
+
+std::string controller::notice() const {
+    if (quit_confirm_.asking(now_ms_)) return "Press Escape again to quit";
+    return now_ms_ < notice_until_ ? notice_ : std::string{};
+}
+
+void controller::perform(const action& a) {
+    try {
+        perform_unchecked(a);
+    } catch (const std::exception& error) {
+        // The session checks what it is handed (std::invalid_argument): the run goes on as it was.
+        ++refused_;
+        say(error.what());
+    }
+}
+
+void controller::perform_unchecked(const action& a) {
+    auto& settings = session_.settings;
+    using enum action_kind;
+    switch (a.kind) {
+        case none:
+        case count:
+            return;
+        case toggle_pause:
+            return app::toggle_pause(settings);
+        case step:
+            return step_once(settings);
+        case faster:
+            return app::faster(settings);
+        case slower:
+            return app::slower(settings);
+        case set_time_scale:
+            settings.time_scale = clamp_time_scale(a.value);
+            return;
+        case tick_rate_up:
+            settings.tick_rate_hz = next_tick_rate(settings.tick_rate_hz);
+            return;
+        case tick_rate_down:
+            settings.tick_rate_hz = previous_tick_rate(settings.tick_rate_hz);
+            return;
+        case set_loop:
+            if (a.loop) settings = *a.loop;  // the session pulls every field into its range
+            return;
+        case next_scene: {
+            const auto scenes = game::scene_registry();
+            std::size_t current = 0;
+            for (std::size_t i = 0; i < scenes.size(); ++i) {
+                if (scenes[i].name == session_.current_entry().name) current = i;
+            }
+            return switch_to((current + 1) % scenes.size());
+        }
+        case action_kind::switch_scene:
+            return switch_to(static_cast<std::size_t>(std::max(0.0, a.value)));
+        case reset:
+            return session_.reset();
+        case reset_with:
+            if (a.options) session_.reset(*a.options);
+            return;
+        case press:
+            return session_.input().press(a.game_action);
+        case release:
+            return session_.input().release(a.game_action);
+        case pointer:
+            if (a.pointer) session_.input().pointer(*a.pointer);
+            return;
+        case next_lesson:
+            return step_lesson(1);
+        case previous_lesson:
+            return step_lesson(-1);
+        case action_kind::apply_lesson:
+            return apply_lesson_at(static_cast<std::size_t>(std::max(0.0, a.value)));
+        case restart_lesson:
+            if (const game::lesson* active = game::find_lesson(lessons_.active)) {
+                apply_lesson_at(static_cast<std::size_t>(active - game::lesson_table().data()));
+            }
+            return;
+        case lesson_toggle:
+            return toggle_lesson();
+        case toggle_keys:
+            view_.keys_expanded = !view_.keys_expanded;
+            return;
+        case toggle_panel:
+            view_.panel_visible = !view_.panel_visible;
+            return;
+        case toggle_fullscreen:
+            view_.fullscreen = !view_.fullscreen;
+            return;
+        case text_larger:
+            return scale_text(view_.text_scale * text_scale_step);
+        case text_smaller:
+            return scale_text(view_.text_scale / text_scale_step);
+        case text_reset:
+            return scale_text(1.0f);
+        case action_kind::set_text_scale:
+            return scale_text(static_cast<float>(a.value));
+        case screenshot:
+            view_.screenshot_requested = true;
+            return;
+        case quit:
+            if (quit_confirm_.press(now_ms_)) view_.quit = true;
+            return;
+        case pause_task:
+            session_.tasks().pause(a.task);
+            return;
+        case resume_task:
+            session_.tasks().resume(a.task);
+            return;
+        case terminate_task:
+            session_.tasks().terminate(a.task);
+            return;
+        case start_network:
+            if (!a.network) return;
+            session_.stop_network();
+            session_.start_network(*a.network);
+            return;
+        case stop_network:
+            return session_.stop_network();
+        case start_recording:
+            return session_.start_recording();
+        case stop_recording:
+            return session_.stop_recording();
+        case stop_replay:
+            return session_.stop_replay();
+    }
+}
+
+void controller::start_replay(game::replay recording) {
+    try {
+        session_.start_replay(std::move(recording));
+        lessons_.active.clear();
+    } catch (const std::exception& error) {
+        ++refused_;
+        say(error.what());
+    }
+}
+
+void controller::switch_to(std::size_t index) {
+    const auto scenes = game::scene_registry();
+    if (index >= scenes.size() || scenes[index].name == session_.current_entry().name) return;
+    session_.switch_scene(scenes[index]);
+    // The lesson was about the scene that ran: its text and figures would now describe nothing.
+    lessons_.active.clear();
+}
+
+void controller::apply_lesson_at(std::size_t index) {
+    const auto table = game::lesson_table();
+    if (index >= table.size()) return;
+    const game::lesson& l = table[index];
+    game::lesson_setup setup;
+    l.configure(setup);
+    session_.stop_network();
+    session_.settings = setup.loop;
+    session_.restart(*game::find_scene(setup.scene), setup.options);
+    if (setup.network) session_.start_network(*setup.network);
+    lessons_.active = l.name;
+    lessons_.picked = index;
+}
+
+void controller::step_lesson(int step) {
+    const auto table = game::lesson_table();
+    if (table.empty() || step == 0) return;
+    const game::lesson* active = game::find_lesson(lessons_.active);
+    const auto count = static_cast<std::ptrdiff_t>(table.size());
+    const std::ptrdiff_t from = active != nullptr ? active - table.data() : (step > 0 ? -1 : 0);
+    apply_lesson_at(static_cast<std::size_t>(((from + step) % count + count) % count));
+}
+
+void controller::toggle_lesson() {
+    const game::lesson* active = game::find_lesson(lessons_.active);
+    if (active == nullptr) {
+        say("B flips a lesson's before / after: no lesson runs (PageDown starts one)");
+        return;
+    }
+    if (!game::apply_toggle(active->toggle, active->setup.loop, session_.settings)) {
+        say("No before / after in this lesson");
+    }
+}
+
+void controller::scale_text(float scale) {
+    if (!std::isfinite(scale)) return;
+    view_.text_scale = std::clamp(scale, min_text_scale, max_text_scale);
+}
+
+}  // namespace ticklab::app
