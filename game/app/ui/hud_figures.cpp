@@ -57,19 +57,21 @@ std::optional<double> recent_speed(const game::frame_history& history) {
 }
 
 // The lander's vertical (fall) or horizontal (drift) speed against its landing limit. Once down,
-// the speeds at touchdown (the body rests at 0 m/s) and the verdict; upwards is "rise", which no
-// limit applies to.
+// the speeds at touchdown (the body rests at 0 m/s) after the verdict, "crashed: fall 5.3 / 2.5",
+// without the unit: the line stays about as wide as in flight. Upwards is "rise", which no limit
+// applies to.
 hud_line lander_speed_line(const game::lander_scene& lander, bool vertical) {
     using limits = game::lander_physics;
     const bool down = lander.state() != game::lander_state::flying;
     const game::lander_body& body = down ? lander.touchdown() : lander.body();
-    const std::string verdict = down ? std::string{to_string(lander.state())} + ", " : std::string{};
+    const std::string verdict = down ? std::string{to_string(lander.state())} + ": " : std::string{};
+    const char* unit = down ? "" : " m/s";
     if (vertical && body.vy > 0.0) {
-        return {format_text("%srise %.1f m/s", verdict.c_str(), body.vy), hud_style::figure};
+        return {format_text("%srise %.1f%s", verdict.c_str(), body.vy, unit), hud_style::figure};
     }
     const double speed = std::abs(vertical ? body.vy : body.vx);
     const double limit = vertical ? limits::max_landing_vy : limits::max_landing_vx;
-    return {format_text("%s%s %.1f / %.1f m/s", verdict.c_str(), vertical ? "fall" : "drift", speed, limit),
+    return {format_text("%s%s %.1f / %.1f%s", verdict.c_str(), vertical ? "fall" : "drift", speed, limit, unit),
             speed > limit ? hud_style::figure_alert : hud_style::figure};
 }
 

@@ -198,9 +198,9 @@ TEST(HudFigures, AfterACrashTheLanderFiguresShowTheTouchdownSpeedsAndTheVerdict)
     const auto& lander = dynamic_cast<const ticklab::game::lander_scene&>(run.s->current_scene());
     ASSERT_EQ(lander.state(), ticklab::game::lander_state::crashed);
     // Both speeds over their limits (5.3 and 4.0 m/s, lesson text): alert-styled.
-    EXPECT_EQ(run.line(lander_fall).text, "crashed, fall 5.3 / 2.5 m/s");
+    EXPECT_EQ(run.line(lander_fall).text, "crashed: fall 5.3 / 2.5");
     EXPECT_EQ(run.line(lander_fall).style, hud_style::figure_alert);
-    EXPECT_EQ(run.line(lander_drift).text, "crashed, drift 4.0 / 1.5 m/s");
+    EXPECT_EQ(run.line(lander_drift).text, "crashed: drift 4.0 / 1.5");
     EXPECT_EQ(run.line(lander_drift).style, hud_style::figure_alert);
 }
 
@@ -211,7 +211,7 @@ TEST(HudFigures, ACrashWithinTheSpeedLimitsStillSaysCrashedWithoutAlertingTheSpe
     ASSERT_EQ(dynamic_cast<const ticklab::game::lander_scene&>(run.s->current_scene()).state(),
               ticklab::game::lander_state::crashed);
     for (hud_figure f : {lander_fall, lander_drift}) {
-        EXPECT_EQ(run.line(f).text.rfind("crashed, ", 0), 0u) << run.line(f).text;
+        EXPECT_EQ(run.line(f).text.rfind("crashed: ", 0), 0u) << run.line(f).text;
         EXPECT_EQ(run.line(f).style, hud_style::figure) << run.line(f).text;
     }
 }
@@ -223,12 +223,12 @@ TEST(HudFigures, ALandingSaysLandedWithItsTouchdownSpeeds) {
     const auto& lander = dynamic_cast<const ticklab::game::lander_scene&>(run.s->current_scene());
     ASSERT_EQ(lander.state(), ticklab::game::lander_state::landed);
     const hud_line fall = run.line(lander_fall);
-    EXPECT_EQ(fall.text.rfind("landed, fall ", 0), 0u) << fall.text;
+    EXPECT_EQ(fall.text.rfind("landed: fall ", 0), 0u) << fall.text;
     EXPECT_NEAR(number_after(fall.text, "fall "), std::abs(lander.touchdown().vy), 0.05);
     EXPECT_GT(lander.touchdown().vy, -2.5);
     EXPECT_LT(lander.touchdown().vy, -0.05) << "a touchdown speed, not the 0 m/s of resting";
     EXPECT_EQ(fall.style, hud_style::figure);
-    EXPECT_EQ(run.line(lander_drift).text.rfind("landed, drift ", 0), 0u) << run.line(lander_drift).text;
+    EXPECT_EQ(run.line(lander_drift).text.rfind("landed: drift ", 0), 0u) << run.line(lander_drift).text;
 }
 
 // Finding 8: "fall 2.0" was shown while the lander rose at 2 m/s.
