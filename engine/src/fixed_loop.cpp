@@ -83,6 +83,26 @@ void fixed_loop::set_frame_time_clamp(nanoseconds clamp) {
     config_.frame_time_clamp = clamp;
 }
 
+void fixed_loop::restart_statistics() noexcept {
+    stats_.ticks = 0;
+    stats_.simulated = nanoseconds{0};
+    stats_.ticked = nanoseconds{0};
+    stats_.real = nanoseconds{0};
+    stats_.dropped = nanoseconds{0};
+    stats_.tick_cost = nanoseconds{0};
+    stats_.capped = false;
+    stats_.stepped = false;
+    stats_.safety_stop = false;
+    stats_.total_dropped = nanoseconds{0};
+    stats_.max_ticks_per_frame = 0;
+}
+
+void fixed_loop::forgive_owed_time() {
+    debt_ = nanoseconds{0};
+    stats_.debt = debt_;
+    static_cast<void>(clock_.take_elapsed());
+}
+
 double fixed_loop::scaled_dt(double dt_seconds) const noexcept {
     return config_.scaling == time_scaling::tick_length ? dt_seconds * clock_.time_scale() : dt_seconds;
 }

@@ -70,6 +70,8 @@ void balls_scene::reset(const scene_options& options) {
     waves_ = 0;
     through_wall_ = 0;
     off_wall_ = 0;
+    through_wall_from_ = 0;
+    off_wall_from_ = 0;
     next_wave_.reset();
     radius_scale_ = 1.0;
     if (config_.fit_radius && options_.balls > 0) {
@@ -518,6 +520,11 @@ double balls_scene::kinetic_energy() const noexcept {
         sum += 0.5 * radius_[i] * radius_[i] * (vx_[i] * vx_[i] + vy_[i] * vy_[i]);
     }
     return sum;
+}
+
+void balls_scene::restart_counters() {
+    through_wall_from_ = through_wall_;
+    off_wall_from_ = off_wall_;
 }
 
 void balls_scene::write_options(scene_options& options) const {

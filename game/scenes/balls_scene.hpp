@@ -108,6 +108,11 @@ public:
     // touching it at that tick's end, and balls that hit it at wall_bounce_speed or more.
     [[nodiscard]] std::uint64_t through_wall() const noexcept { return through_wall_; }
     [[nodiscard]] std::uint64_t off_wall() const noexcept { return off_wall_; }
+    // The same counts since the last reset or restart_counters(): what the HUD shows. The totals
+    // above are simulation state (state_hash), so a restart moves a shown baseline instead.
+    void restart_counters() override;
+    [[nodiscard]] std::uint64_t through_wall_shown() const noexcept { return through_wall_ - through_wall_from_; }
+    [[nodiscard]] std::uint64_t off_wall_shown() const noexcept { return off_wall_ - off_wall_from_; }
 
     // Clamps every value into its allowed range (NaN falls back to the default); radius and box
     // changes take effect at the next reset, gravity and restitution at once.
@@ -191,6 +196,10 @@ private:
     std::uint32_t waves_ = 0;
     std::uint64_t through_wall_ = 0;  // see through_wall()
     std::uint64_t off_wall_ = 0;
+    // The totals at the last restart_counters() (0 at a reset). Display only: not in state_hash.
+    // A snapshot carries them with the totals, so a restored scene never shows a negative count.
+    std::uint64_t through_wall_from_ = 0;
+    std::uint64_t off_wall_from_ = 0;
     // Virtual time of the next wave; none until start_scripts after a reset (not in state_hash: it
     // changes no state until the wave, which the hash then shows).
     std::optional<ticklab::nanoseconds> next_wave_;

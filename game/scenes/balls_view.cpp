@@ -71,7 +71,8 @@ void balls_scene::hud_lines(std::vector<std::string>& out) const {
     out.emplace_back(line);
     if (options_.wall) {
         std::snprintf(line, sizeof line, "wall %.0f thick: through %llu, bounced %llu", wall_thickness,
-                      static_cast<unsigned long long>(through_wall_), static_cast<unsigned long long>(off_wall_));
+                      static_cast<unsigned long long>(through_wall_shown()),
+                      static_cast<unsigned long long>(off_wall_shown()));
         out.emplace_back(line);
     }
     if (config_.gravity_on && config_.sleeping) {

@@ -49,7 +49,22 @@ void lander_scene::reset(const scene_options& options) {
     trail_next_ = 0;
     flight_s_ = 0.0;
     beacons_.reset();
+    pings_from_ = {};
     remember_position();
+}
+
+void lander_scene::restart_counters() {
+    pings_from_ = {.completed = beacons_.completed(),
+                   .target_gone = beacons_.target_gone(),
+                   .gone_slot_reused = beacons_.gone_slot_reused(),
+                   .wrong_target = beacons_.wrong_target()};
+}
+
+lander_scene::ping_counts lander_scene::pings_shown() const noexcept {
+    return {.completed = beacons_.completed() - pings_from_.completed,
+            .target_gone = beacons_.target_gone() - pings_from_.target_gone,
+            .gone_slot_reused = beacons_.gone_slot_reused() - pings_from_.gone_slot_reused,
+            .wrong_target = beacons_.wrong_target() - pings_from_.wrong_target};
 }
 
 void lander_scene::start_scripts(scene_services& services) {

@@ -60,6 +60,16 @@ public:
     [[nodiscard]] std::string crash_reason() const;
     // The beacons and their deferred calls (empty unless options().beacons).
     [[nodiscard]] const lander_beacons& beacons() const noexcept { return beacons_; }
+    // The beacons' ping counts since the last reset or restart_counters(): what the HUD shows.
+    // The totals (beacons()) are simulation state, so a restart moves a shown baseline instead.
+    struct ping_counts {
+        std::uint32_t completed = 0;
+        std::uint32_t target_gone = 0;
+        std::uint32_t gone_slot_reused = 0;
+        std::uint32_t wrong_target = 0;
+    };
+    void restart_counters() override;
+    [[nodiscard]] ping_counts pings_shown() const noexcept;
     // Virtual seconds from the start to touchdown (or so far, while flying).
     [[nodiscard]] double flight_seconds() const noexcept { return flight_s_; }
 
@@ -91,6 +101,7 @@ private:
     std::size_t trail_next_ = 0;
     std::size_t trail_count_ = 0;
     lander_beacons beacons_;
+    ping_counts pings_from_;  // the totals at restart_counters(); display only, not in state_hash
 };
 
 }  // namespace ticklab::game

@@ -152,8 +152,9 @@ void lander_scene::hud_lines(std::vector<std::string>& out) const {
         std::snprintf(line, sizeof line, "beacons: %zu burning, %zu pings waiting", beacons_.live(),
                       beacons_.pings_waiting());
         out.emplace_back(line);
-        std::snprintf(line, sizeof line, "pings: %u done, %u target gone, %u wrong target", beacons_.completed(),
-                      beacons_.target_gone(), beacons_.wrong_target());
+        const ping_counts pings = pings_shown();
+        std::snprintf(line, sizeof line, "pings: %u done, %u target gone, %u wrong target", pings.completed,
+                      pings.target_gone, pings.wrong_target);
         out.emplace_back(line);
     }
 }

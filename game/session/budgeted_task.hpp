@@ -30,6 +30,9 @@ public:
     void update(ticklab::scheduler& tasks, double load_ms, double budget_ms);
     void end_frame();
     void stop(ticklab::scheduler& tasks);
+    // Forgets which frames the task ran in (recent() counts from here); the task, its credit and
+    // its schedule go on unchanged.
+    void restart_record() noexcept { history_.clear(); }
 
     [[nodiscard]] bool active() const noexcept { return static_cast<bool>(handle_); }
     struct tally {

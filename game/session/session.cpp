@@ -173,6 +173,7 @@ void session::update_frame(const ticklab::frame_stats& frame) {
         .alpha = static_cast<float>(frame.alpha),
         .dropped_ms = static_cast<float>(ticklab::to_milliseconds(frame.dropped)),
         .tick_ms = static_cast<float>(ticklab::to_milliseconds(frame.tick_cost)),
+        .ticked_ms = static_cast<float>(ticklab::to_milliseconds(frame.ticked)),
     });
 }
 

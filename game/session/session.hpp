@@ -121,6 +121,11 @@ public:
     // Real-time cost of ticks and frames (measured here) and of rendering (added by the window).
     [[nodiscard]] phase_timings& timings() noexcept { return timings_; }
     [[nodiscard]] const phase_timings& timings() const noexcept { return timings_; }
+    // Starts afresh everything a lesson's figures read (session_statistics.cpp): the loop's totals,
+    // last-frame figures and debt, the frame history, the timeline, the phase timings, the budget
+    // task's record and the scene's counters. For a lesson applied or its setting flipped, so no
+    // figure carries over from before. Between frames; the state the ticks see (state_hash) stays.
+    void restart_statistics();
 
     // Manual-clock runs (headless, screenshot) model the machine: the artificial tick and frame
     // load is counted, not slept, and the clock adds it to the next frame (run/frame_clock.hpp).

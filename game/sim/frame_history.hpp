@@ -12,7 +12,8 @@ struct frame_sample {
     float ticks = 0.0f;     // ticks run in the frame
     float alpha = 0.0f;
     float dropped_ms = 0.0f;
-    float tick_ms = 0.0f;  // real time spent in ticks
+    float tick_ms = 0.0f;    // real time spent in ticks
+    float ticked_ms = 0.0f;  // virtual time the frame's ticks covered (frame_stats::ticked)
 };
 
 class frame_history {
@@ -23,6 +24,10 @@ public:
         samples_[next_] = sample;
         next_ = (next_ + 1) % capacity;
         if (size_ < capacity) ++size_;
+    }
+    void clear() noexcept {
+        next_ = 0;
+        size_ = 0;
     }
     [[nodiscard]] std::size_t size() const noexcept { return size_; }
     // i = 0 is the oldest sample kept.

@@ -1,6 +1,9 @@
 #include "sim/lessons.hpp"
 
+#include "sim/strategy_names.hpp"
+
 #include <array>
+#include <cstdio>
 
 namespace ticklab::game {
 
@@ -26,7 +29,36 @@ constexpr std::array<std::string_view, 17> figures{"ticks_per_frame",
                                                    "calls_target_gone",
                                                    "calls_wrong_target"};
 
+// The value `toggle` has in `s`, in the words the lessons' texts use.
+std::string toggle_value(std::string_view toggle, const loop_settings& s) {
+    char text[64];
+    if (toggle == "smoothing" || toggle == "extrapolation" || toggle == "render-tick") {
+        return std::string{find_named(smoothing_choices, s.strategy.smoothing_mode).label};
+    }
+    if (toggle == "catch-up") return "catch-up " + std::string{choice_name(catch_up_choices, s.strategy.catch_up_mode)};
+    if (toggle == "max-loops") {
+        std::snprintf(text, sizeof text, "MAX_LOOPS %u", s.max_loops);
+    } else if (toggle == "tick-rate") {
+        std::snprintf(text, sizeof text, "%u Hz", s.tick_rate_hz);
+    } else if (toggle == "frame-load") {
+        if (s.frame_load_ms <= 0.0) return "no frame load";
+        std::snprintf(text, sizeof text, "frame load %g ms", s.frame_load_ms);
+    } else if (toggle == "task-budget") {
+        if (s.task_budget_ms <= 0.0) return "no budget";
+        std::snprintf(text, sizeof text, "budget %g ms", s.task_budget_ms);
+    } else {
+        return {};
+    }
+    return text;
+}
+
 }  // namespace
+
+std::string before_after_text(const lesson& l, const loop_settings& settings) {
+    loop_settings other = settings;
+    if (!apply_toggle(l.toggle, l.setup.loop, other)) return std::string{no_before_after_text};
+    return "B: " + toggle_value(l.toggle, settings) + " (now) / " + toggle_value(l.toggle, other);
+}
 
 std::span<const std::string_view> lesson_toggles() {
     return toggles;

@@ -67,4 +67,10 @@ struct lesson {
 inline constexpr std::uint32_t high_tick_rate_hz = 120;
 bool apply_toggle(std::string_view toggle, const loop_settings& lesson_value, loop_settings& settings);
 
+// What B does in lesson `l` while `settings` run, for the panel, the HUD and B's notice: the two
+// values of its toggle, the one running first, e.g. "B: render tick (now) / interpolate",
+// "B: 120 Hz (now) / 10 Hz"; for a lesson without a toggle, no_before_after_text.
+inline constexpr std::string_view no_before_after_text = "no before/after in this lesson";
+[[nodiscard]] std::string before_after_text(const lesson& l, const loop_settings& settings);
+
 }  // namespace ticklab::game

@@ -80,6 +80,9 @@ public:
     virtual void start_scripts(scene_services& services) { static_cast<void>(services); }
     // Extra report keys, e.g. {"lander_state", "\"landed\""}.
     virtual void report_fields(std::vector<report_field>& out) const { static_cast<void>(out); }
+    // Starts afresh the counts a lesson shows (balls through the wall, pings done): they count
+    // from here on. The totals stay in state_hash and the report: nothing the simulation sees changes.
+    virtual void restart_counters() {}
 
     // How far `other` (the same scene in a comparison ghost) has drifted from this one, in the
     // scene's own units (balls: mean position error over matched balls; lander: distance between

@@ -62,6 +62,13 @@ public:
     // A frozen recorder keeps what it has and ignores new frames, so a learner can study a moment.
     void set_frozen(bool frozen) noexcept { frozen_ = frozen; }
     [[nodiscard]] bool frozen() const noexcept { return frozen_; }
+    // Forgets every frame kept and unfreezes (a frozen empty strip would show nothing): the next
+    // frame recorded is the first. Call between frames.
+    void clear() noexcept {
+        frame_next_ = 0;
+        frame_count_ = 0;
+        frozen_ = false;
+    }
 
     // Frames kept, oldest first: frame_at(frames() - 1) is the newest.
     [[nodiscard]] std::size_t frames() const noexcept { return frame_count_; }

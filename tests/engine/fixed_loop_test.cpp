@@ -219,6 +219,46 @@ TEST_F(FixedLoop, BackwardSourceNeverDecreasesVirtualTime) {
     EXPECT_FALSE(client.order_broken);
 }
 
+TEST_F(FixedLoop, RestartStatisticsZeroesTheFiguresButNotTheSchedule) {
+    fixed_loop loop{source, {.tick_rate_hz = 100, .max_loops = 2}};
+    frame(loop, 57ms);  // 2 ticks, 35 ms dropped
+    ASSERT_GT(loop.stats().total_dropped, 0ns);
+    const nanoseconds now = loop.virtual_now();
+    const nanoseconds next = loop.next_tick_time();
+    const double alpha = loop.stats().alpha;
+    loop.restart_statistics();
+    const ticklab::frame_stats& after = loop.stats();
+    EXPECT_EQ(after.total_dropped, 0ns);
+    EXPECT_EQ(after.dropped, 0ns);
+    EXPECT_EQ(after.ticks, 0u);
+    EXPECT_EQ(after.real, 0ns);
+    EXPECT_EQ(after.max_ticks_per_frame, 0u);
+    EXPECT_FALSE(after.capped);
+    EXPECT_EQ(after.frame_index, 1u) << "the scheduler's frames only go forward";
+    EXPECT_EQ(after.total_ticks, 2u) << "the tick index is the simulation's";
+    EXPECT_EQ(after.alpha, alpha);
+    EXPECT_EQ(loop.virtual_now(), now);
+    EXPECT_EQ(loop.next_tick_time(), next);
+    EXPECT_EQ(frame(loop, 10ms).total_dropped, 0ns) << "counted again from the call";
+}
+
+TEST_F(FixedLoop, ForgivenTimeIsNeitherRunNorCountedAsDropped) {
+    fixed_loop loop{source, {.tick_rate_hz = 100, .max_loops = 2, .catch_up_mode = ticklab::catch_up::keep_debt}};
+    frame(loop, 100ms);  // 2 ticks run, 80 ms owed
+    ASSERT_EQ(loop.stats().debt, 80ms);
+    source.advance(30ms);  // and the rest of that frame's work, before the fresh start
+    const nanoseconds next = loop.next_tick_time();
+    loop.forgive_owed_time();
+    EXPECT_EQ(loop.stats().debt, 0ns);
+    const ticklab::frame_stats& f = frame(loop, 10ms);
+    EXPECT_EQ(f.ticks, 1u) << "only the new frame's own 10 ms, not the old debt nor the 30 ms before";
+    EXPECT_EQ(f.real, 10ms);
+    EXPECT_EQ(f.dropped, 0ns);
+    EXPECT_EQ(f.debt, 0ns);
+    EXPECT_EQ(client.ticks.back().time, next) << "the same tick at the same due time";
+    EXPECT_FALSE(client.order_broken);
+}
+
 TEST_F(FixedLoop, RejectsBadSettings) {
     EXPECT_THROW((fixed_loop{source, {.tick_rate_hz = 0}}), std::invalid_argument);
     EXPECT_THROW((fixed_loop{source, {.tick_rate_hz = 1001}}), std::invalid_argument);

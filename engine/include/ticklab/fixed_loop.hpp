@@ -172,6 +172,17 @@ public:
     [[nodiscard]] nanoseconds next_tick_time() const noexcept { return due_time(ticks_ + 1); }
     [[nodiscard]] double tick_seconds() const noexcept { return 1.0 / config_.tick_rate_hz; }
     [[nodiscard]] const frame_stats& stats() const noexcept { return stats_; }
+    // Starts the figures afresh (a lesson applied, a setting flipped): the totals of dropped time
+    // and most ticks in a frame, and the last frame's ticks, times and flags read as if no frame
+    // had run since. The frame index, the tick count (total_ticks), alpha and the debt are the
+    // loop's state, not figures: they stay, and nothing the simulation sees changes.
+    void restart_statistics() noexcept;
+    // Forgets the time owed to the next frame: the debt (keep_debt, uncapped) and the real time the
+    // clock has seen since the last frame began. Neither becomes virtual time nor counts as
+    // dropped: for a fresh start that must not inherit what other settings left (the spiral's
+    // minute of debt, its 250 ms frame). Like dropped time, the ticks that follow are the same
+    // ticks at the same due times, only fewer of them in the next frame. Call between frames.
+    void forgive_owed_time();
     // Virtual ns the loop's time moves per real ns: the clock's scale, or 1 with tick-length
     // scaling, whose ticks come at the real rate (the scale goes into each tick's dt instead).
     [[nodiscard]] double virtual_per_real() const noexcept {

@@ -18,11 +18,19 @@ void lessons(controller& control) {
     std::size_t& picked = *state.picked;
 
     if (active != nullptr) {
+        // Everything here wraps at the panel's edge: titles, texts and questions are longer than it.
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextUnformatted(active->title.c_str());  // wraps: titles are longer than the panel
+        ImGui::TextUnformatted(active->title.c_str());
         ImGui::TextDisabled("%s", active->explanation.c_str());
+        // What the lesson is about, as its test checks it, and what to discuss.
+        if (!active->claim.empty()) {
+            ImGui::Spacing();
+            ImGui::TextUnformatted(("Claim: " + active->claim).c_str());
+        }
+        for (const std::string& question : active->questions) ImGui::TextDisabled("Q: %s", question.c_str());
+        ImGui::Spacing();
+        ImGui::TextDisabled("%s", game::before_after_text(*active, session.settings).c_str());
         ImGui::PopTextWrapPos();
-        if (!active->toggle.empty()) ImGui::TextDisabled("B: before/after (%s)", active->toggle.c_str());
         ImGui::TextDisabled("PageUp / PageDown: previous / next lesson");
         ImGui::Separator();
     }

@@ -9,7 +9,9 @@
 
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -37,6 +39,41 @@ constexpr std::array<std::pair<hud_figure, std::string_view>, 17> names{{
 }};
 
 using enum hud_figure;
+
+// The speed figure averages the newest frames covering this much real time (or all the history
+// keeps): a single frame swings, and the first frame after a change reads 4.1x of 4.0x.
+constexpr double speed_window_ms = 500.0;
+
+// Virtual time the ticks covered over real time, across the window; nullopt before any frame.
+std::optional<double> recent_speed(const game::frame_history& history) {
+    double real_ms = 0.0;
+    double ticked_ms = 0.0;
+    for (std::size_t i = history.size(); i-- > 0 && real_ms < speed_window_ms;) {
+        real_ms += history.at(i).frame_ms;
+        ticked_ms += history.at(i).ticked_ms;
+    }
+    if (real_ms <= 0.0) return std::nullopt;
+    return ticked_ms / real_ms;
+}
+
+// The lander's vertical (fall) or horizontal (drift) speed against its landing limit. Once down,
+// the speeds at touchdown (the body rests at 0 m/s) after the verdict, "crashed: fall 5.3 / 2.5",
+// without the unit: the line stays about as wide as in flight. Upwards is "rise", which no limit
+// applies to.
+hud_line lander_speed_line(const game::lander_scene& lander, bool vertical) {
+    using limits = game::lander_physics;
+    const bool down = lander.state() != game::lander_state::flying;
+    const game::lander_body& body = down ? lander.touchdown() : lander.body();
+    const std::string verdict = down ? std::string{to_string(lander.state())} + ": " : std::string{};
+    const char* unit = down ? "" : " m/s";
+    if (vertical && body.vy > 0.0) {
+        return {format_text("%srise %.1f%s", verdict.c_str(), body.vy, unit), hud_style::figure};
+    }
+    const double speed = std::abs(vertical ? body.vy : body.vx);
+    const double limit = vertical ? limits::max_landing_vy : limits::max_landing_vx;
+    return {format_text("%s%s %.1f / %.1f%s", verdict.c_str(), vertical ? "fall" : "drift", speed, limit, unit),
+            speed > limit ? hud_style::figure_alert : hud_style::figure};
+}
 
 }  // namespace
 
@@ -88,11 +125,12 @@ hud_line figure_line(hud_figure figure, const game::session& session, const fps_
         case fps:
             return {format_text("FPS %.0f", meter.fps()), hud_style::figure};
         case sim_speed: {
-            // Ticks run over real time this frame: 3x when MAX_LOOPS caps a 4x scale at 60 fps.
-            const double real = ticklab::to_seconds(frame.real);
-            const double ran = static_cast<double>(frame.ticks) / static_cast<double>(loop.tick_rate());
-            const double speed = real > 0.0 ? ran / real : 0.0;
-            return {format_text("speed %.1fx of %.1fx", speed, loop.clock().time_scale()), hud_style::figure};
+            // Ticks run over real time: 3x when MAX_LOOPS caps a 4x scale at 60 fps.
+            const double scale = loop.clock().time_scale();
+            if (const auto speed = recent_speed(session.history())) {
+                return {format_text("speed %.1fx of %.1fx", *speed, scale), hud_style::figure};
+            }
+            return {format_text("speed - of %.1fx", scale), hud_style::figure};
         }
         case frame_ms:
             return {format_text("frame %.1f ms", meter.frame_ms()), hud_style::figure};
@@ -116,12 +154,7 @@ hud_line figure_line(hud_figure figure, const game::session& session, const fps_
         case lander_drift: {
             const auto* lander = dynamic_cast<const game::lander_scene*>(&session.current_scene());
             if (lander == nullptr) return {"speed -", hud_style::figure};
-            using limits = game::lander_physics;
-            const bool fall = figure == lander_fall;
-            const double speed = std::abs(fall ? lander->body().vy : lander->body().vx);
-            const double limit = fall ? limits::max_landing_vy : limits::max_landing_vx;
-            return {format_text("%s %.1f / %.1f m/s", fall ? "fall" : "drift", speed, limit),
-                    speed > limit ? hud_style::figure_alert : hud_style::figure};
+            return lander_speed_line(*lander, figure == lander_fall);
         }
         case tick_rate:
             return {format_text("tick rate %u Hz (%.1f ms)", loop.tick_rate(), 1000.0 / loop.tick_rate()),
@@ -129,23 +162,25 @@ hud_line figure_line(hud_figure figure, const game::session& session, const fps_
         case wall: {
             const auto* balls = dynamic_cast<const game::balls_scene*>(&session.current_scene());
             if (balls == nullptr || !balls->wall_on()) return {"no wall", hud_style::figure};
-            return {format_text("through %llu / bounced %llu", static_cast<unsigned long long>(balls->through_wall()),
-                                static_cast<unsigned long long>(balls->off_wall())),
-                    balls->through_wall() > 0 ? hud_style::figure_alert : hud_style::figure};
+            // Since the lesson's figures last restarted (B from 10 to 120 Hz starts them at 0).
+            const std::uint64_t through = balls->through_wall_shown();
+            return {format_text("through %llu / bounced %llu", static_cast<unsigned long long>(through),
+                                static_cast<unsigned long long>(balls->off_wall_shown())),
+                    through > 0 ? hud_style::figure_alert : hud_style::figure};
         }
         case calls_completed:
         case calls_target_gone:
         case calls_wrong_target: {
             const auto* lander = dynamic_cast<const game::lander_scene*>(&session.current_scene());
             if (lander == nullptr || !lander->options().beacons) return {"calls -", hud_style::figure};
-            const game::lander_beacons& b = lander->beacons();
-            if (figure == calls_completed) return {format_text("pings done %u", b.completed()), hud_style::figure};
+            const game::lander_scene::ping_counts b = lander->pings_shown();
+            if (figure == calls_completed) return {format_text("pings done %u", b.completed), hud_style::figure};
             if (figure == calls_target_gone) {
-                return {format_text("target gone %u (reused %u)", b.target_gone(), b.gone_slot_reused()),
+                return {format_text("target gone %u (reused %u)", b.target_gone, b.gone_slot_reused),
                         hud_style::figure};
             }
-            return {format_text("wrong target %u", b.wrong_target()),
-                    b.wrong_target() > 0 ? hud_style::figure_alert : hud_style::figure};
+            return {format_text("wrong target %u", b.wrong_target),
+                    b.wrong_target > 0 ? hud_style::figure_alert : hud_style::figure};
         }
     }
     return {"?", hud_style::figure};

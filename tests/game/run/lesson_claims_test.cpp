@@ -399,6 +399,9 @@ const std::map<std::string, claim_check>& claim_checks() {
              std::size_t ahead = 0;
              for (const auto& f : frames) {
                  e += fail_if(f.beyond_wall, "a ball drawn beyond a wall");
+                 // The rings make B's difference visible: ahead of them or trailing them.
+                 e += fail_if(f.ring_lines != f.balls * session::latest_tick_mark_sides, "not one ring per ball");
+                 e += fail_if(!f.rings_at_latest_tick, "a ring not where the latest tick put its ball");
                  if (f.alpha < 0.2 || std::isnan(f.lead)) continue;
                  ++measured;
                  ahead += f.lead > 1.0 + 0.05 * f.alpha ? 1 : 0;

@@ -78,3 +78,45 @@ TEST(Lessons, TheTickRateToggleFlipsBetweenTheLessonsRateAnd120Hz) {
     ASSERT_TRUE(ticklab::game::apply_toggle("tick-rate", lesson_value, settings));
     EXPECT_EQ(settings.tick_rate_hz, 10u);
 }
+
+// Issue 22, finding 9: B silently did nothing in a lesson without a before/after, and its two
+// states were named nowhere. Every shipped lesson gets a line; a toggle's names both its values.
+TEST(Lessons, BeforeAfterTextNamesBothStatesOfEveryLessonsToggle) {
+    ASSERT_FALSE(ticklab::game::lesson_table().empty());
+    for (const lesson& l : ticklab::game::lesson_table()) {
+        ticklab::game::loop_settings settings = l.setup.loop;
+        const std::string text = ticklab::game::before_after_text(l, settings);
+        EXPECT_FALSE(text.empty()) << l.name;
+        if (l.toggle.empty()) {
+            EXPECT_EQ(text, ticklab::game::no_before_after_text) << l.name;
+            continue;
+        }
+        // "B: <now> (now) / <other>", both values named and different; after B they swap.
+        ASSERT_EQ(text.rfind("B: ", 0), 0u) << l.name << ": " << text;
+        const std::size_t mark = text.find(" (now) / ");
+        ASSERT_NE(mark, std::string::npos) << l.name << ": " << text;
+        const std::string now = text.substr(3, mark - 3);
+        const std::string other = text.substr(mark + 9);
+        EXPECT_FALSE(now.empty()) << l.name;
+        EXPECT_FALSE(other.empty()) << l.name;
+        EXPECT_NE(now, other) << l.name;
+        ASSERT_TRUE(ticklab::game::apply_toggle(l.toggle, l.setup.loop, settings)) << l.name;
+        EXPECT_EQ(ticklab::game::before_after_text(l, settings), "B: " + other + " (now) / " + now) << l.name;
+    }
+}
+
+TEST(Lessons, BeforeAfterTextSaysWhatTheLessonsTextsSay) {
+    const auto text = [](const char* name) {
+        const lesson& l = *ticklab::game::find_lesson(name);
+        return ticklab::game::before_after_text(l, l.setup.loop);
+    };
+    EXPECT_EQ(text("render-tick"), "B: render tick (now) / interpolate");
+    EXPECT_EQ(text("10hz"), "B: none (now) / interpolate");
+    EXPECT_EQ(text("tunnelling"), "B: 10 Hz (now) / 120 Hz");
+    EXPECT_EQ(text("spiral"), "B: catch-up none (now) / catch-up drop");
+    EXPECT_EQ(text("scale-4x"), "B: MAX_LOOPS 3 (now) / MAX_LOOPS 8");
+    for (const char* name :
+         {"autopilot-5hz", "target-gone", "lockstep-waits", "rollback-hides-latency", "peer-drops"}) {
+        EXPECT_EQ(text(name), "no before/after in this lesson") << name;
+    }
+}

@@ -1,7 +1,11 @@
 #include "app/ui/hud_figures.hpp"
 
 #include "app/ui/hud_text.hpp"
+#include "app/ui/text_format.hpp"
 #include "run/lesson_library.hpp"
+#include "scenes/lander_scene.hpp"
+#include "scenes/scene_registry.hpp"
+#include "sim/frame_time.hpp"
 #include "sim/lessons.hpp"
 
 #include <gtest/gtest.h>
@@ -9,10 +13,51 @@
 #include <ticklab/time_source.hpp>
 
 #include <chrono>
+#include <cmath>
+#include <memory>
+#include <string>
 #include <vector>
 
 using namespace ticklab::app;
 using enum ticklab::app::hud_figure;
+
+namespace {
+
+// A lesson's session as the window runs it: each frame 16.7 ms of display, then the artificial
+// load its ticks counted (spent inside the frame, so real time passes after advance()).
+struct lesson_run {
+    ticklab::manual_time_source source;
+    std::unique_ptr<ticklab::game::session> s;
+    fps_meter meter;
+
+    explicit lesson_run(const std::string& name) {
+        ticklab::game::lesson_setup setup;
+        ticklab::game::find_lesson(name)->configure(setup);
+        s = std::make_unique<ticklab::game::session>(source, setup.scene, setup.options, setup.loop);
+        s->count_load(true);
+    }
+    void apply(const std::string& name) {  // as the panel's lesson combo does
+        ticklab::game::lesson_setup setup;
+        ticklab::game::find_lesson(name)->configure(setup);
+        s->settings = setup.loop;
+        s->restart(*ticklab::game::find_scene(setup.scene), setup.options);
+    }
+    void frames(int count) {
+        for (int i = 0; i < count; ++i) {
+            source.advance(ticklab::game::frame_time(16.7));
+            s->update_frame(s->advance());
+            source.advance(ticklab::game::frame_time(s->counted_load_ms()));
+        }
+    }
+    [[nodiscard]] hud_line line(hud_figure f) const { return figure_line(f, *s, meter); }
+};
+
+double number_after(const std::string& text, const std::string& word) {
+    const std::size_t at = text.find(word);
+    return at == std::string::npos ? -1.0 : std::stod(text.substr(at + word.size()));
+}
+
+}  // namespace
 
 TEST(HudFigures, LoopLessonsShowTicksPerFrameAlphaDroppedAndDebtByDefault) {
     EXPECT_EQ(hud_figures_for("", "balls"), (std::vector<hud_figure>{ticks_per_frame, alpha, dropped_ms, debt_ms}));
@@ -77,4 +122,126 @@ TEST(HudKeys, OneLineHintExpandsIntoTheFullList) {
     EXPECT_NE(lines[0].text.find("F1 keys"), std::string::npos);
     build_key_lines(true, lines);
     EXPECT_GT(lines.size(), 10u);
+}
+
+// Issue 22, finding 6: PageDown from spiral to scale-4x arrived with "dropped 20483 ms" (the
+// spiral's debt, dropped by scale-4x's cap) and "speed 4.1x of 4.0x" (one frame's figure).
+TEST(HudFigures, RestartStatisticsStartsTheFiguresOfALessonAfresh) {
+    lesson_run run{"spiral"};
+    run.frames(60);  // the debt grows under uncapped catch-up
+    ASSERT_GT(run.s->loop().stats().debt, std::chrono::seconds{1});
+    run.apply("scale-4x");
+    run.frames(1);
+    ASSERT_GT(run.s->loop().stats().total_dropped, std::chrono::seconds{1}) << "what the finding saw";
+    run.apply("spiral");
+    run.frames(60);
+    run.apply("scale-4x");
+    const std::uint64_t hash = run.s->state_hash();
+    run.s->restart_statistics();
+    EXPECT_EQ(run.s->state_hash(), hash);
+    EXPECT_EQ(run.line(dropped_ms).text, "dropped 0 ms");
+    EXPECT_EQ(run.line(debt_ms).text, "debt 0.0 ms");
+    EXPECT_EQ(run.line(ticks_per_frame).text, "ticks/frame  0");
+    EXPECT_EQ(run.line(sim_speed).text.rfind("speed - of ", 0), 0u) << "no frame yet to measure";
+    run.frames(1);
+    // One frame of scale-4x's own: 4 ticks due, 3 run, one tick's 16.7 ms dropped.
+    EXPECT_LT(number_after(run.line(dropped_ms).text, "dropped "), 20.0) << run.line(dropped_ms).text;
+    run.frames(60);
+    EXPECT_EQ(run.line(sim_speed).text, "speed 3.0x of 4.0x");
+}
+
+TEST(HudFigures, SpeedIsTheAverageOfTheLastHalfSecond) {
+    lesson_run run{"scale-4x"};
+    run.frames(60);
+    ASSERT_EQ(run.line(sim_speed).text, "speed 3.0x of 4.0x");
+    // B: MAX_LOOPS 8 runs every due tick. The first frame after the change catches up on nothing
+    // (the phase is all that is kept), so any single frame reads 4.0x; the average moves to it.
+    run.s->settings.max_loops = 8;
+    run.s->restart_statistics();
+    run.frames(1);
+    EXPECT_EQ(run.line(sim_speed).text, "speed 4.0x of 4.0x");
+    run.frames(60);
+    EXPECT_EQ(run.line(sim_speed).text, "speed 4.0x of 4.0x");
+    // Without a restart the window still holds the older frames: the figure moves over 0.5 s.
+    run.s->settings.max_loops = 3;
+    run.frames(10);
+    const double mixed = number_after(run.line(sim_speed).text, "speed ");
+    EXPECT_GT(mixed, 3.05);
+    EXPECT_LT(mixed, 3.95);
+}
+
+// Finding 6: in tunnelling, after B (120 Hz) the count stayed "through 146" in amber, though the
+// text promises none through at 120 Hz.
+TEST(HudFigures, TheWallCountStartsAfreshWhenBFlipsTheTickRate) {
+    lesson_run run{"tunnelling"};
+    run.frames(60);  // 1 s at 10 Hz
+    ASSERT_EQ(run.line(wall).style, hud_style::figure_alert) << run.line(wall).text;
+    ASSERT_GT(number_after(run.line(wall).text, "through "), 0.0);
+    const ticklab::game::lesson& l = *ticklab::game::find_lesson("tunnelling");
+    ASSERT_TRUE(ticklab::game::apply_toggle(l.toggle, l.setup.loop, run.s->settings));
+    const std::uint64_t hash = run.s->state_hash();
+    run.s->restart_statistics();
+    EXPECT_EQ(run.s->state_hash(), hash) << "the totals stay in the state";
+    EXPECT_EQ(run.line(wall).text, "through 0 / bounced 0");
+    run.frames(360);  // 6 s at 120 Hz
+    EXPECT_EQ(run.s->loop().tick_rate(), 120u);
+    const hud_line line = run.line(wall);
+    EXPECT_EQ(line.text.rfind("through 0 / bounced ", 0), 0u) << line.text;
+    EXPECT_GE(number_after(line.text, "bounced "), 20.0) << line.text;
+    EXPECT_EQ(line.style, hud_style::figure);
+}
+
+// Finding 8: after a crash the figures read "fall 0.0 / 2.5, drift 0.0 / 1.5" in white.
+TEST(HudFigures, AfterACrashTheLanderFiguresShowTheTouchdownSpeedsAndTheVerdict) {
+    lesson_run run{"autopilot-5hz"};
+    run.frames(60 * 20);
+    const auto& lander = dynamic_cast<const ticklab::game::lander_scene&>(run.s->current_scene());
+    ASSERT_EQ(lander.state(), ticklab::game::lander_state::crashed);
+    // Both speeds over their limits (5.3 and 4.0 m/s, lesson text): alert-styled.
+    EXPECT_EQ(run.line(lander_fall).text, "crashed: fall 5.3 / 2.5");
+    EXPECT_EQ(run.line(lander_fall).style, hud_style::figure_alert);
+    EXPECT_EQ(run.line(lander_drift).text, "crashed: drift 4.0 / 1.5");
+    EXPECT_EQ(run.line(lander_drift).style, hud_style::figure_alert);
+}
+
+TEST(HudFigures, ACrashWithinTheSpeedLimitsStillSaysCrashedWithoutAlertingTheSpeeds) {
+    lesson_run run{"autopilot-5hz"};
+    run.s->settings.tick_rate_hz = 10;  // tips over: only the tilt is over its limit
+    run.frames(60 * 20);
+    ASSERT_EQ(dynamic_cast<const ticklab::game::lander_scene&>(run.s->current_scene()).state(),
+              ticklab::game::lander_state::crashed);
+    for (hud_figure f : {lander_fall, lander_drift}) {
+        EXPECT_EQ(run.line(f).text.rfind("crashed: ", 0), 0u) << run.line(f).text;
+        EXPECT_EQ(run.line(f).style, hud_style::figure) << run.line(f).text;
+    }
+}
+
+TEST(HudFigures, ALandingSaysLandedWithItsTouchdownSpeeds) {
+    lesson_run run{"autopilot-5hz"};
+    run.s->settings.tick_rate_hz = 60;
+    run.frames(60 * 20);
+    const auto& lander = dynamic_cast<const ticklab::game::lander_scene&>(run.s->current_scene());
+    ASSERT_EQ(lander.state(), ticklab::game::lander_state::landed);
+    const hud_line fall = run.line(lander_fall);
+    EXPECT_EQ(fall.text.rfind("landed: fall ", 0), 0u) << fall.text;
+    EXPECT_NEAR(number_after(fall.text, "fall "), std::abs(lander.touchdown().vy), 0.05);
+    EXPECT_GT(lander.touchdown().vy, -2.5);
+    EXPECT_LT(lander.touchdown().vy, -0.05) << "a touchdown speed, not the 0 m/s of resting";
+    EXPECT_EQ(fall.style, hud_style::figure);
+    EXPECT_EQ(run.line(lander_drift).text.rfind("landed: drift ", 0), 0u) << run.line(lander_drift).text;
+}
+
+// Finding 8: "fall 2.0" was shown while the lander rose at 2 m/s.
+TEST(HudFigures, ARisingLanderReadsRiseNotFall) {
+    lesson_run run{"autopilot-5hz"};
+    run.s->settings.tick_rate_hz = 60;
+    auto& lander = dynamic_cast<ticklab::game::lander_scene&>(run.s->current_scene());
+    lander.set_autopilot(false);
+    run.s->input().press(ticklab::game::action::thrust);
+    run.frames(180);  // 3 s at 4.5 - 1.62 m/s^2 upwards, from at most 3 m/s down
+    ASSERT_GT(lander.body().vy, 2.0);
+    const hud_line fall = run.line(lander_fall);
+    EXPECT_EQ(fall.text, format_text("rise %.1f m/s", lander.body().vy));
+    EXPECT_EQ(fall.style, hud_style::figure);
+    run.s->input().release(ticklab::game::action::thrust);
 }
