@@ -5,6 +5,7 @@
 #include "run/lesson_library.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <exception>
 #include <utility>
 
@@ -173,6 +174,8 @@ void controller::apply_lesson_at(std::size_t index) {
     session_.settings = setup.loop;
     session_.restart(*game::find_scene(setup.scene), setup.options);
     if (setup.network) session_.start_network(*setup.network);
+    // What the lesson's figures show starts with the lesson, not with what ran before it.
+    session_.restart_statistics();
     lessons_.active = l.name;
     lessons_.picked = index;
 }
@@ -193,8 +196,12 @@ void controller::toggle_lesson() {
         return;
     }
     if (!game::apply_toggle(active->toggle, active->setup.loop, session_.settings)) {
-        say("No before / after in this lesson");
+        say(std::string{game::no_before_after_text});
+        return;
     }
+    // The figures count from the flip, so "after" is not read through the "before" counts.
+    session_.restart_statistics();
+    say(game::before_after_text(*active, session_.settings));
 }
 
 void controller::scale_text(float scale) {

@@ -57,9 +57,10 @@ struct app_model {
     void perform(action_kind kind, double value = 0.0) { control.perform(action::of(kind, value)); }
 
     void frame(double ms = 16.0) {
-        clock.advance(std::chrono::nanoseconds{static_cast<std::int64_t>(ms * 1e6)} +
-                      std::chrono::nanoseconds{static_cast<std::int64_t>(session.counted_load_ms() * 1e6)});
+        clock.advance(std::chrono::nanoseconds{static_cast<std::int64_t>(ms * 1e6)});
         session.update_frame(session.advance());
+        // The frame's counted work took real time, before any action that follows it.
+        clock.advance(std::chrono::nanoseconds{static_cast<std::int64_t>(session.counted_load_ms() * 1e6)});
         fps.add_frame(session.loop().stats().real);
         list.clear();
         session.draw(list);
@@ -153,8 +154,34 @@ TEST(ActionSequence, BWithoutALessonOrWithoutABeforeAfterSaysSo) {
     app_model autopilot{"autopilot-5hz"};
     const auto before = autopilot.session.settings.tick_rate_hz;
     autopilot.perform(action_kind::lesson_toggle);
-    EXPECT_NE(autopilot.control.notice().find("No before / after"), std::string::npos) << autopilot.control.notice();
+    EXPECT_EQ(autopilot.control.notice(), game::no_before_after_text);
     EXPECT_EQ(autopilot.session.settings.tick_rate_hz, before);
+}
+
+// Finding 6: PageDown from spiral arrived in scale-4x with the spiral's "dropped 20483 ms".
+TEST(ActionSequence, ALessonStartsItsFiguresAfresh) {
+    app_model m{"spiral"};
+    m.frames(120);
+    ASSERT_GT(m.session.loop().stats().debt.count() + m.session.loop().stats().total_dropped.count(), 0)
+        << "the spiral owes time";
+    const std::size_t spiral = static_cast<std::size_t>(game::find_lesson("spiral") - game::lesson_table().data());
+    ASSERT_EQ(game::lesson_table()[spiral + 1].name, "scale-4x");
+    m.perform(action_kind::next_lesson);
+    m.frame();
+    EXPECT_EQ(app::figure_line(app::hud_figure::dropped_ms, m.session, m.fps).text, "dropped 0 ms");
+}
+
+// Finding 6: in tunnelling, after B (120 Hz) the count stayed "through 146" in amber.
+TEST(ActionSequence, BStartsTheLessonsCountsAfresh) {
+    app_model m{"tunnelling"};
+    m.frames(375);  // 6 s at 10 Hz: balls tunnel
+    ASSERT_NE(app::figure_line(app::hud_figure::wall, m.session, m.fps).text.rfind("through 0 ", 0), 0u);
+    m.perform(action_kind::lesson_toggle);
+    EXPECT_NE(m.control.notice().find("120 Hz (now)"), std::string::npos) << m.control.notice();
+    m.frames(375);
+    const app::hud_line wall = app::figure_line(app::hud_figure::wall, m.session, m.fps);
+    EXPECT_EQ(wall.text.rfind("through 0 ", 0), 0u) << wall.text;
+    EXPECT_EQ(wall.style, app::hud_style::figure);
 }
 
 // One random action, with values a person could give (and some no widget offers).
