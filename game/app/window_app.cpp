@@ -46,8 +46,9 @@ window_app::window_app(const game::launch_options& options, const ticklab::time_
         if (options.lesson.empty()) panel_.restore_layout(saved.panel_open, saved.timeline_span);
         control_.view().text_scale = saved.text_scale;
         control_.view().fullscreen = saved.fullscreen;
-        apply_view();
     }
+    if (options.text_scale) control_.view().text_scale = *options.text_scale;
+    apply_view();
     fit_balls_box(options);
 }
 

@@ -125,6 +125,11 @@ std::string jitter_check(double value) {
     return "frame jitter (ms) " + format_limit(value) + " is not allowed: use a value from 0 to 1000";
 }
 
+std::string text_scale_check(double value) {
+    if (std::isfinite(value) && value >= min_text_scale && value <= max_text_scale) return {};
+    return "text scale " + format_limit(value) + " is not allowed: use a value from 0.75 to 2.5";
+}
+
 // "1920x1080": a window from 640x400 (its minimum) to 7680x4320, in points.
 void parse_window_size(const std::string& text, launch_options& out) {
     const auto bad = [&] {
@@ -183,6 +188,7 @@ struct raw_options {
     std::string screenshot, report, record, replay, lesson, trace;
     std::string stepping, catch_up, smoothing, time_scaling, frame_clamp_ms, compare, frame_jitter_ms;
     std::string network, latency_ms, jitter_ms, loss, input_delay, peer_hitch_ms, window_size, beacons, box_width;
+    std::string text_scale;
     bool paused = false, autopilot = false, wall = false, headless = false, peer_drops = false;
     bool vsync = true;
     bool panel = true;
@@ -288,6 +294,10 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
         }
         parse_window_size(raw.window_size, out);
     }
+    if (given("--text-scale")) {
+        if (raw.headless) throw bad_value("--text-scale sizes a window's text and --headless draws none: drop one of them");
+        out.text_scale = static_cast<float>(checked_number("--text-scale", raw.text_scale, text_scale_check));
+    }
     finish_lesson_option(raw.lesson, given("--vsync"), out);
     const replay_conflicts conflicts{.scene = given("--scene"),
                                      .seed = given("--seed"),
@@ -369,7 +379,10 @@ parse_result parse_command_line(int argc, const char* const* argv) {
     app.add_option("--window-size", raw.window_size,
                    "Window and screenshot runs: the window's size, 640x400 to 7680x4320 (default 1280x720)")
         ->type_name("WxH");
-    app.add_flag("--panel,!--no-panel", raw.panel, "Show the control panel; F1 toggles it (default on)");
+    app.add_option("--text-scale", raw.text_scale,
+                   "Window and screenshot runs: the text size, 0.75 to 2.5 (default 1, or what the window kept)")
+        ->type_name("X");
+    app.add_flag("--panel,!--no-panel", raw.panel, "Show the control panel; F2 toggles it (default on)");
     app.add_flag("--headless", raw.headless, "Run without a window on a manual clock, then exit");
     app.add_option(
            "--frames", raw.frames,

@@ -13,14 +13,19 @@
 
 namespace ticklab::game {
 
+// The HUD's and the panel's text size (1 = the designed sizes), for --text-scale and the window.
+inline constexpr float min_text_scale = 0.75f;
+inline constexpr float max_text_scale = 2.5f;
+
 struct launch_options {
     std::string scene = "balls";
     scene_options scene_settings;
     loop_settings loop;
     bool headless = false;
-    bool panel = true;        // window runs: show the control panel (F1 toggles it)
+    bool panel = true;        // window runs: show the control panel (F2 toggles it)
     int window_width = 1280;  // window and screenshot runs: the window's size in points
     int window_height = 720;
+    std::optional<float> text_scale;      // window and screenshot runs: --text-scale (a window keeps it)
     std::optional<std::uint64_t> frames;  // stop after this many frames
     std::optional<std::uint64_t> ticks;   // stop after this many ticks
     double frame_ms = 1000.0 / 60.0;      // headless and screenshot runs: real time per frame

@@ -8,6 +8,8 @@
 //   s.text_scale = 1.5f;
 //   save_presentation(presentation_path(), s);                            // "" or one error line
 
+#include "run/launch_options.hpp"
+
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -16,8 +18,8 @@
 
 namespace ticklab::app {
 
-inline constexpr float min_text_scale = 0.75f;
-inline constexpr float max_text_scale = 2.5f;
+inline constexpr float min_text_scale = game::min_text_scale;
+inline constexpr float max_text_scale = game::max_text_scale;
 
 inline constexpr int timeline_spans = 7;  // the timeline section's spans, 50 ms to 4 s
 
