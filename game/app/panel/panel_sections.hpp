@@ -13,7 +13,7 @@ void clock(game::session& session);
 void loop(game::session& session, const panel_context& context, loop_panel_state& state);
 void statistics(const game::session& session);
 // Stepping, catch-up, smoothing and time scaling, live; the comparison ghost's choices and hashes
-// (read at most every state_hashes' interval, see throttled_value.hpp).
+// (read together at most every state_hashes' interval, see session/comparison_readout.hpp).
 void strategies(game::session& session, state_hashes& hashes);
 // The last moments of frames, ticks, drops and alpha on a real-time strip (freeze, hover).
 void timeline(game::session& session, timeline_panel_state& state);

@@ -2,8 +2,8 @@
 // What the control panel keeps between frames, section by section. All of it lives in the one
 // control_panel object (no function statics), so two panels, or a panel made again, start fresh.
 
-#include "app/panel/throttled_value.hpp"
 #include "app/platform/presentation_file.hpp"
+#include "session/comparison_readout.hpp"
 #include "sim/network_settings.hpp"
 
 #include <ticklab/scheduler.hpp>
@@ -34,11 +34,11 @@ struct panel_requests {
     bool toggle_fullscreen = false;
 };
 
-// The state hashes the strategies section shows: main and ghost, read 10 times a second.
+// The state hashes the strategies section shows: main's and the ghost's, read together (never on
+// two timers: see comparison_readout.hpp) 10 times a second.
 struct state_hashes {
     static constexpr std::uint64_t interval_ms = 100;
-    throttled_value main{interval_ms};
-    throttled_value ghost{interval_ms};
+    game::comparison_readout readout{interval_ms};
 };
 
 struct lessons_state {
