@@ -63,10 +63,10 @@ struct scheduler_panel_state {
     std::vector<ticklab::task_info> snapshot;  // reused frame after frame
 };
 
-// The network game's section: the settings being edited, applied by "Apply".
+// The network game's section: the settings shown, applied as they are changed.
 struct network_panel_state {
-    game::network_settings settings;
-    bool editing = false;  // taken from the running game once, then the user's
+    game::network_settings settings;  // the running game's, or those the next start takes
+    bool editing = false;             // a slider is held: its value is the user's until let go
 };
 
 // The scenes' own sections (balls_section.cpp, lander_section.cpp).
