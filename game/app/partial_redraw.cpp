@@ -37,8 +37,8 @@ const scene_parts& partial_redraw::plan_scene(const game::draw_list& list, const
     const auto rows = static_cast<std::size_t>(std::max(0, static_cast<int>(scene_area.h) / band_height + 1));
     bands_.assign(rows, SDL_Rect{0, 0, 0, 0});
     if (!whole_) {
-        const world_view old_view{list_.world_size, world_area, list_.world_origin};
-        const world_view view{list.world_size, world_area, list.world_origin};
+        const world_view old_view = fitted_world(list_.world_size, world_area, list_.world_origin);
+        const world_view view = fitted_world(list.world_size, world_area, list.world_origin);
         for (std::size_t i = 0; i < list.circles.size() && !whole_; ++i) {
             if (list.circles[i] == list_.circles[i]) continue;
             damage_circle(old_view, list_.circles[i]);

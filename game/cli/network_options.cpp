@@ -49,7 +49,7 @@ std::string apply_network_options(const network_flags& flags, const network_conf
         } else {
             return "--network '" + *flags.network + "' is not allowed: use lockstep or rollback";
         }
-        if (!delay_from_lesson) settings.input_delay = settings.mode == net_mode::lockstep ? 2 : 0;
+        if (!delay_from_lesson) settings.input_delay = default_input_delay(settings.mode);
         out.network = settings;
     }
     if (!out.network) {

@@ -51,11 +51,10 @@ void comparison::advance(session& main) {
         if (start_ == start_state::none) start_ = start_state::requested;
         return;
     }
-    const bool step = main.settings.single_step;
-    ghost_->settings = ghost_settings(main.settings);
-    ghost_->settings.single_step = step;
+    // Taken before main takes them; the ghost runs its frame in after_frame.
+    step_ = main.settings.single_step;
     ghost_->input() = main.input();
-    ghost_->update_frame(ghost_->advance());
+    frame_due_ = true;
 }
 
 void comparison::on_tick(session& main, ticklab::nanoseconds due) {
@@ -63,21 +62,32 @@ void comparison::on_tick(session& main, ticklab::nanoseconds due) {
     // Reset on the tick boundary: main's scripts restart at `due`, where the ghost's clock starts.
     start_ = start_state::reset_done;
     start_due_ = due;
+    start_tick_ = main.loop().ticks();
     main.reset();
 }
 
 void comparison::after_frame(session& main) {
+    if (ghost_ && frame_due_) {
+        // After main's frame: the ghost's clock reads the real time main's frame read.
+        ghost_->settings = ghost_settings(main.settings);
+        ghost_->settings.single_step = step_;
+        ghost_->update_frame(ghost_->advance());
+    }
+    frame_due_ = false;
     if (start_ != start_state::reset_done) return;
     start_ = start_state::none;
     loop_settings initial = ghost_settings(main.settings);
     initial.single_step = false;
-    source_ = std::make_unique<shifted_time_source>(main.time_source());
+    source_ = std::make_unique<main_clock_time>(main.loop().clock());
     ghost_ = std::make_unique<session>(*source_, main.current_entry().name, main.options(), initial);
     // The ghost's clock read "now" as its time 0; main is already past `start_due_` by the rest of
-    // this frame, which the ghost gets as a head start in its first frame (in real time).
+    // this frame, which the ghost runs at once (in real time): it ends the frame where main does,
+    // with the input main's ticks left (held keys; the events went to the tick main reset).
     const ticklab::fixed_loop& loop = main.loop();
     const double ahead = static_cast<double>((loop.virtual_now() - start_due_).count()) / loop.virtual_per_real();
     source_->set_shift(ticklab::nanoseconds{std::llround(ahead)});
+    ghost_->input() = main.input();
+    ghost_->update_frame(ghost_->advance());
 }
 
 void comparison::on_reset() {
@@ -86,6 +96,7 @@ void comparison::on_reset() {
 
 void comparison::stop() {
     start_ = start_state::none;
+    frame_due_ = false;
     ghost_.reset();
     source_.reset();
 }

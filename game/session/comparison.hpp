@@ -3,22 +3,25 @@
 // initial state, fed the same input and the same time source, but running another strategy.
 //
 // Usage: the session owns one and drives it; nothing else calls it.
-//   comparison.advance(main);           // start of main's frame: syncs and advances the ghost
+//   comparison.advance(main);           // start of main's frame: hands the ghost main's input
 //   comparison.on_tick(main, due);      // after each of main's ticks: a pending start resets main
-//   comparison.after_frame(main);       // end of main's frame: a started comparison builds the ghost
+//   comparison.after_frame(main);       // end of main's frame: advances the ghost, or builds it
 //   comparison.draw_ghost(out);         // after main's shapes: the ghost's, translucent
 //
 // The ghost takes all of main's settings except the strategy and tick rate (ghost_settings).
 // Starting is exact: main's scene is reset right after one of its ticks (so its scripts restart on
 // a tick boundary), and the ghost's clock is shifted so that its virtual time 0 is that tick's due
-// time. With the same strategy, both then run the same ticks at the same moments, bit for bit. A
-// reset of main resets the ghost too. Input reaches the ghost as a copy of main's input buffer
-// taken before main advances, so both see the same held keys and the same new events in a frame.
+// time. The ghost's frame runs after main's and reads the real time main's clock read (not the
+// clock itself, which has moved on by main's frame and any load it spent), so with the same
+// strategy both run the same ticks in the same frames, bit for bit. A reset of main resets the
+// ghost too. Input reaches the ghost as a copy of main's input buffer taken before main advances,
+// so both see the same held keys and the same new events in a frame.
 
 #include "sim/draw_list.hpp"
 #include "sim/loop_settings.hpp"
 
 #include <ticklab/time_source.hpp>
+#include <ticklab/virtual_clock.hpp>
 
 #include <cstdint>
 #include <memory>
@@ -35,16 +38,17 @@ class session;
 // ghost over the main scene's shapes.
 void append_ghost(draw_list& out, const draw_list& ghost, std::uint8_t opacity);
 
-// Another source's time plus a shift: lines the ghost's clock up with main's tick phase.
-class shifted_time_source final : public ticklab::time_source {
+// The real time main's clock has seen, plus a shift that lines the ghost's clock up with main's
+// tick phase. Read after main's frame, it is the reading main's frame ran on, however long that
+// frame took.
+class main_clock_time final : public ticklab::time_source {
 public:
-    explicit shifted_time_source(const ticklab::time_source& base) : base_{&base} {}
-    [[nodiscard]] ticklab::nanoseconds now() const override { return base_->now() + shift_; }
+    explicit main_clock_time(const ticklab::virtual_clock& main) : main_{&main} {}
+    [[nodiscard]] ticklab::nanoseconds now() const override { return main_->real_time() + shift_; }
     void set_shift(ticklab::nanoseconds shift) noexcept { shift_ = shift; }
-    void rebase(const ticklab::time_source& base) noexcept { base_ = &base; }
 
 private:
-    const ticklab::time_source* base_;
+    const ticklab::virtual_clock* main_;
     ticklab::nanoseconds shift_{0};
 };
 
@@ -65,6 +69,9 @@ public:
     void stop();      // no ghost until the next advance with settings.compare on
 
     [[nodiscard]] const session* ghost() const noexcept { return ghost_.get(); }
+    // Main's tick count at the tick the ghost started on (main's scene was reset there): main's
+    // ticks since then and the ghost's are the same count when both run the same tick rate.
+    [[nodiscard]] std::uint64_t start_tick() const noexcept { return start_tick_; }
     // Asked for, waiting for main's next tick (never, while main is paused and not stepped).
     [[nodiscard]] bool waiting() const noexcept { return start_ != start_state::none; }
     void draw_ghost(draw_list& out) const;
@@ -72,8 +79,11 @@ public:
 private:
     enum class start_state : std::uint8_t { none, requested, reset_done };
     start_state start_ = start_state::none;
-    ticklab::nanoseconds start_due_{0};            // main's virtual time at which the ghost's begins
-    std::unique_ptr<shifted_time_source> source_;  // outlives ghost_ (declared first)
+    ticklab::nanoseconds start_due_{0};        // main's virtual time at which the ghost's begins
+    std::uint64_t start_tick_ = 0;             // see start_tick()
+    bool step_ = false;                        // main's single-step request of this frame
+    bool frame_due_ = false;                   // advance() ran: after_frame runs the ghost's frame
+    std::unique_ptr<main_clock_time> source_;  // outlives ghost_ (declared first)
     std::unique_ptr<session> ghost_;
     // The ghost's shapes before fading; kept so drawing allocates nothing once warm.
     mutable draw_list scratch_;

@@ -117,6 +117,8 @@ public:
     [[nodiscard]] const timeline_recorder& timeline() const noexcept { return timeline_; }
     // The ghost simulation while settings.compare is on (null otherwise).
     [[nodiscard]] const session* ghost() const noexcept { return comparison_.ghost(); }
+    // Main's tick count at the tick the ghost started on (comparison::start_tick).
+    [[nodiscard]] std::uint64_t ghost_start_tick() const noexcept { return comparison_.start_tick(); }
     [[nodiscard]] const ticklab::time_source& time_source() const noexcept { return *source_; }
     // Real-time cost of ticks and frames (measured here) and of rendering (added by the window).
     [[nodiscard]] phase_timings& timings() noexcept { return timings_; }

@@ -60,4 +60,13 @@ std::string check_network_settings(const network_settings& s) {
     return {};
 }
 
+network_settings with_mode(network_settings settings, net_mode mode) {
+    if (settings.mode == mode) return settings;
+    const bool chosen = settings.input_delay != default_input_delay(settings.mode);
+    settings.mode = mode;
+    // A chosen delay is never 0 in rollback (its default), so lockstep always allows it.
+    if (!chosen) settings.input_delay = default_input_delay(mode);
+    return settings;
+}
+
 }  // namespace ticklab::game

@@ -24,11 +24,17 @@ struct link_settings {
     double loss_percent = 0.0;  // 0 .. max_loss_percent
 };
 
+// The input delay a mode starts with, in ticks: lockstep 2 (it cannot run with none, and 2 ticks
+// hide a link of up to about 33 ms at 60 Hz), rollback 0 (it predicts instead of waiting).
+[[nodiscard]] constexpr std::uint32_t default_input_delay(net_mode mode) noexcept {
+    return mode == net_mode::lockstep ? 2 : 0;
+}
+
 struct network_settings {
     net_mode mode = net_mode::lockstep;
     link_settings link;
     // A local input sampled at tick k is applied at tick k + input_delay on every peer.
-    std::uint32_t input_delay = 2;
+    std::uint32_t input_delay = default_input_delay(net_mode::lockstep);
     // The second peer breaks the rule of text 004: when it is more than MAX_LOOPS ticks behind it
     // drops its backlog as a single-player loop does, and skips the ticks it did not run.
     bool peer_drops = false;
@@ -55,5 +61,10 @@ inline constexpr std::uint32_t hash_block_ticks = 30;
 [[nodiscard]] std::string check_peer_hitch(double ms);
 // The first error of all the above, or an empty string.
 [[nodiscard]] std::string check_network_settings(const network_settings& settings);
+
+// `settings` switched to `mode` (the panel's mode buttons): the input delay becomes the new mode's
+// default unless the user chose one, that is, unless it differs from the old mode's default. The
+// same mode changes nothing.
+[[nodiscard]] network_settings with_mode(network_settings settings, net_mode mode);
 
 }  // namespace ticklab::game

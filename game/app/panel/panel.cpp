@@ -46,7 +46,7 @@ void control_panel::draw(controller& control, const panel_context& context) {
         };
         if (header("Lessons", section::lessons)) panel_sections::lessons(control);
         if (header("Clock", section::clock)) panel_sections::clock(control);
-        if (header("Network game", section::network)) panel_sections::network(session, network_);
+        if (header("Network game", section::network)) panel_sections::network(control, network_);
         if (header("Timeline", section::timeline)) panel_sections::timeline(session, timeline_);
         if (header("Strategies", section::strategies)) panel_sections::strategies(session, hashes_);
         if (header("Loop", section::loop)) panel_sections::loop(session, context, loop_);

@@ -16,30 +16,48 @@ bool same_settings(const game::network_settings& a, const game::network_settings
            a.peer_drops == b.peer_drops && a.peer_hitch_ms == b.peer_hitch_ms;
 }
 
-void slider(const char* text, const char* id, double& value, double high, const char* format) {
+// What one frame of editing did: a change to apply now (a button, a box, a slider let go), or a
+// slider still held (its value is the user's until let go, not the running game's).
+struct edit_result {
+    bool commit = false;
+    bool held = false;
+};
+
+void slider(const char* text, const char* id, double& value, double high, const char* format, edit_result& out) {
     label(text);
     float v = static_cast<float>(value);
     if (ImGui::SliderFloat(id, &v, 0.0f, static_cast<float>(high), format, ImGuiSliderFlags_AlwaysClamp)) value = v;
+    // Applied when let go: every change starts the game again, so not on every step of a drag.
+    out.commit = out.commit || ImGui::IsItemDeactivatedAfterEdit();
+    out.held = out.held || ImGui::IsItemActive();
 }
 
-void edit(game::network_settings& s) {
+edit_result edit(game::network_settings& s) {
+    edit_result out;
     label("Mode");
     int mode = s.mode == game::net_mode::rollback ? 1 : 0;
-    ImGui::RadioButton("lockstep", &mode, 0);
+    bool switched = ImGui::RadioButton("lockstep", &mode, 0);
     ImGui::SameLine();
-    ImGui::RadioButton("rollback", &mode, 1);
-    s.mode = mode == 1 ? game::net_mode::rollback : game::net_mode::lockstep;
-    slider("Latency", "##latency", s.link.latency_ms, game::network_settings::max_latency_ms, "%.0f ms one way");
-    slider("Jitter", "##jitter", s.link.jitter_ms, game::network_settings::max_jitter_ms, "+0..%.0f ms");
-    slider("Loss", "##loss", s.link.loss_percent, game::network_settings::max_loss_percent, "%.0f %%");
+    switched = ImGui::RadioButton("rollback", &mode, 1) || switched;
+    if (switched) {
+        // The new mode's own delay (rollback 0, lockstep 2) unless the user chose one.
+        s = game::with_mode(s, mode == 1 ? game::net_mode::rollback : game::net_mode::lockstep);
+        out.commit = true;
+    }
+    slider("Latency", "##latency", s.link.latency_ms, game::network_settings::max_latency_ms, "%.0f ms one way", out);
+    slider("Jitter", "##jitter", s.link.jitter_ms, game::network_settings::max_jitter_ms, "+0..%.0f ms", out);
+    slider("Loss", "##loss", s.link.loss_percent, game::network_settings::max_loss_percent, "%.0f %%", out);
     label("Input delay");
     const int lowest = s.mode == game::net_mode::lockstep ? 1 : 0;  // lockstep cannot run without one
     int delay = std::max(static_cast<int>(s.input_delay), lowest);
     ImGui::SliderInt("##delay", &delay, lowest, static_cast<int>(game::network_settings::max_input_delay), "%d ticks",
                      ImGuiSliderFlags_AlwaysClamp);
     s.input_delay = static_cast<std::uint32_t>(delay);
-    slider("Peer 2 hitch", "##hitch", s.peer_hitch_ms, game::network_settings::max_hitch_ms, "%.0f ms every 5 s");
-    ImGui::Checkbox("Peer 2 drops time (breaks the rule)", &s.peer_drops);
+    out.commit = out.commit || ImGui::IsItemDeactivatedAfterEdit();
+    out.held = out.held || ImGui::IsItemActive();
+    slider("Peer 2 hitch", "##hitch", s.peer_hitch_ms, game::network_settings::max_hitch_ms, "%.0f ms every 5 s", out);
+    out.commit = ImGui::Checkbox("Peer 2 drops time (breaks the rule)", &s.peer_drops) || out.commit;
+    return out;
 }
 
 void readouts(const game::network_game& game) {
@@ -93,24 +111,34 @@ void readouts(const game::network_game& game) {
 
 }  // namespace
 
-void network(game::session& session, network_panel_state& state) {
+void network(controller& control, network_panel_state& state) {
+    const game::session& session = control.session();
+    const auto start = [&control](const game::network_settings& settings) {
+        action a = action::of(action_kind::start_network);
+        a.network = settings;
+        control.perform(a);  // a refused setting becomes the HUD's notice
+    };
     const game::network_game* running = session.network();
+    // A running game's settings are what the section shows, whoever started it (this section, a
+    // lesson, the command line), but for a slider the user still holds.
     if (running && !state.editing) state.settings = running->config().network;
-    state.editing = true;
     bool on = running != nullptr;
     if (ImGui::Checkbox("Two peers over a simulated network", &on)) {
         if (on) {
-            session.start_network(state.settings);
+            start(state.settings);
         } else {
-            session.stop_network();
+            control.perform(action::of(action_kind::stop_network));
         }
         running = session.network();
     }
+    ImGui::TextDisabled(running ? "A change starts the game again at once." : "Settings for the next start.");
     ImGui::BeginDisabled(session.replay_state().recording || session.replay_state().player.has_value());
-    edit(state.settings);
+    const edit_result edited = edit(state.settings);
     ImGui::EndDisabled();
-    if (running && !same_settings(state.settings, running->config().network)) {
-        if (ImGui::Button("Apply (starts the game again)")) session.start_network(state.settings);
+    state.editing = edited.held;
+    if (running && edited.commit && !same_settings(state.settings, running->config().network)) {
+        start(state.settings);
+        running = session.network();
     }
     if (running) readouts(*running);
 }

@@ -14,7 +14,7 @@ void clock(controller& control);
 void loop(game::session& session, const panel_context& context, loop_panel_state& state);
 void statistics(const game::session& session);
 // Stepping, catch-up, smoothing and time scaling, live; the comparison ghost's choices and hashes
-// (read at most every state_hashes' interval, see throttled_value.hpp).
+// (read together at most every state_hashes' interval, see session/comparison_readout.hpp).
 void strategies(game::session& session, state_hashes& hashes);
 // The last moments of frames, ticks, drops and alpha on a real-time strip (freeze, hover).
 void timeline(game::session& session, timeline_panel_state& state);
@@ -28,7 +28,7 @@ void lessons(controller& control);
 void replay(controller& control, replay_panel_state& state);
 void help(controller& control, const panel_context& context);
 // The network game: on or off, its settings (applied by restarting it), each peer's figures.
-void network(game::session& session, network_panel_state& state);
+void network(controller& control, network_panel_state& state);
 
 // The scenes' own sections: each draws its widgets when `scene` is its kind and returns whether it
 // was (panel_scene.cpp tries them in turn).

@@ -2,8 +2,8 @@
 // What the control panel keeps between frames, section by section. All of it lives in the one
 // control_panel object (no function statics), so two panels, or a panel made again, start fresh.
 
-#include "app/panel/throttled_value.hpp"
 #include "app/platform/presentation_file.hpp"
+#include "session/comparison_readout.hpp"
 #include "sim/network_settings.hpp"
 
 #include <ticklab/scheduler.hpp>
@@ -27,11 +27,11 @@ struct panel_context {
     bool fullscreen = false;
 };
 
-// The state hashes the strategies section shows: main and ghost, read 10 times a second.
+// The state hashes the strategies section shows: main's and the ghost's, read together (never on
+// two timers: see comparison_readout.hpp) 10 times a second.
 struct state_hashes {
     static constexpr std::uint64_t interval_ms = 100;
-    throttled_value main{interval_ms};
-    throttled_value ghost{interval_ms};
+    game::comparison_readout readout{interval_ms};
 };
 
 struct replay_panel_state {
@@ -51,10 +51,10 @@ struct scheduler_panel_state {
     std::vector<ticklab::task_info> snapshot;  // reused frame after frame
 };
 
-// The network game's section: the settings being edited, applied by "Apply".
+// The network game's section: the settings shown, applied as they are changed.
 struct network_panel_state {
-    game::network_settings settings;
-    bool editing = false;  // taken from the running game once, then the user's
+    game::network_settings settings;  // the running game's, or those the next start takes
+    bool editing = false;             // a slider is held: its value is the user's until let go
 };
 
 // The scenes' own sections (balls_section.cpp, lander_section.cpp).

@@ -82,18 +82,27 @@ void loop_state(const game::session& session) {
     }
 }
 
-void ghost_state(const game::session& session, const game::session& ghost, state_hashes& hashes) {
-    // Taken together, so "same" compares the two at one moment.
-    const std::uint64_t now = clock_ms(session);
-    const std::uint64_t main_hash = hashes.main.get(now, [&] { return session.state_hash(); });
-    const std::uint64_t ghost_hash = hashes.ghost.get(now, [&] { return ghost.state_hash(); });
-    const bool same = main_hash == ghost_hash;
-    ImGui::Text("main   %016" PRIx64 "  %" PRIu64 " ticks", main_hash, session.loop().ticks());
-    ImGui::Text("ghost  %016" PRIx64 "  %" PRIu64 " ticks", ghost_hash, ghost.loop().ticks());
-    if (same) {
+void ghost_state(const game::session& session, const game::session& ghost, const game::comparison_reading& r) {
+    // Ticks counted from the ghost's start, where main's scene was reset: with the same tick rate
+    // both counts are the same, and the hashes are compared at that one moment.
+    ImGui::Text("main   %016" PRIx64 "  %" PRIu64 " ticks", r.main_hash, r.main_ticks_since);
+    ImGui::Text("ghost  %016" PRIx64 "  %" PRIu64 " ticks", r.ghost_hash, r.ghost_ticks);
+    ImGui::TextDisabled("counted from main's tick %" PRIu64, r.start_tick);
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip(
+            "Turning the ghost on reset main's scene on a tick boundary and started the ghost\n"
+            "from the same initial state there: both run from the same start, so the same\n"
+            "strategy gives the same state, bit for bit.");
+    }
+    if (r.verdict == game::ghost_verdict::agree) {
         ImGui::TextColored({0.4f, 0.9f, 0.6f, 1.0f}, "same state, bit for bit");
     } else {
         ImGui::TextColored({1.0f, 0.75f, 0.3f, 1.0f}, "states differ");
+        if (r.same_strategy) {
+            // Same strategy now, so something else set them apart: an earlier strategy or a
+            // change made to main's scene alone.
+            ImGui::TextDisabled("apart since an earlier change; R resets both");
+        }
     }
     const double drift = session.current_scene().divergence(ghost.current_scene());
     if (std::isfinite(drift)) {
@@ -128,11 +137,11 @@ void strategies(game::session& session, state_hashes& hashes) {
         }
     }
     loop_state(session);
-    if (const game::session* ghost = session.ghost(); ghost != nullptr) {
-        ghost_state(session, *ghost, hashes);
+    const game::comparison_reading& reading = hashes.readout.read(session, clock_ms(session));
+    if (const game::session* ghost = session.ghost(); ghost != nullptr && reading.has_ghost) {
+        ghost_state(session, *ghost, reading);
     } else {
-        const std::uint64_t hash = hashes.main.get(clock_ms(session), [&] { return session.state_hash(); });
-        ImGui::TextDisabled("state hash %016" PRIx64 "  %" PRIu64 " ticks", hash, session.loop().ticks());
+        ImGui::TextDisabled("state hash %016" PRIx64 "  %" PRIu64 " ticks", reading.main_hash, reading.main_ticks);
     }
 }
 

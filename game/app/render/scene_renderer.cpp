@@ -94,18 +94,21 @@ std::optional<pixel_target> scene_renderer::window_pixels() {
 
 void scene_renderer::draw(const game::draw_list& list, screen_rect area, screen_rect world_area, float pixel_scale,
                           const SDL_Rect* limit) {
-    view_ = world_view{list.world_size, world_area, list.world_origin};
+    view_ = fitted_world(list.world_size, world_area, list.world_origin);
     // Everything below is clipped to `limit` by SDL or by the same clip rectangle, pixel for pixel
     // as without it: fills, 1:1 copies and triangles cover the same pixels inside it either way.
     SDL_RenderSetClipRect(renderer_, limit);
     fill_letterbox(area, list.background);
 
     batch_.build_shapes(list, view_, 1.5f * pixel_scale);
-    // Shapes partly outside the world stay inside it instead of spilling over the letterbox.
-    const SDL_Rect world{static_cast<int>(view_.viewport().x), static_cast<int>(view_.viewport().y),
-                         static_cast<int>(view_.viewport().w + 0.5f), static_cast<int>(view_.viewport().h + 0.5f)};
-    SDL_Rect clip = world;
-    if (limit == nullptr || SDL_IntersectRect(&world, limit, &clip) == SDL_TRUE) draw_shapes(list, clip);
+    // Shapes partly outside the world spill over its edge into the wall margin and the letterbox
+    // (a ball extrapolated past a wall is drawn past it: that is what the overshoot lesson shows),
+    // but never out of `area`: beside it is the panel, or the other peer's view. Whole pixels, as
+    // fill_letterbox truncates the area.
+    const SDL_Rect scene{static_cast<int>(area.x), static_cast<int>(area.y), static_cast<int>(area.w),
+                         static_cast<int>(area.h)};
+    SDL_Rect clip = scene;
+    if (limit == nullptr || SDL_IntersectRect(&scene, limit, &clip) == SDL_TRUE) draw_shapes(list, clip);
     SDL_RenderSetClipRect(renderer_, limit);
 
     // The world's edge, so letterboxing reads as "outside the world" rather than as dark scenery.

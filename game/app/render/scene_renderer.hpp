@@ -28,8 +28,10 @@ public:
     scene_renderer(const scene_renderer&) = delete;
     scene_renderer& operator=(const scene_renderer&) = delete;
 
-    // The world fitted into `world_area` (inside `area`), the letterbox colour in the rest of
-    // `area`. With `limit`, only the pixels inside it are drawn: the same values there as a full draw.
+    // The world fitted into `world_area` (inside `area`) less its wall margin (fitted_world), the
+    // letterbox colour in the rest of `area`; shapes past the world's edge show up to the edge of
+    // `area`, never beyond it. With `limit`, only the pixels inside it are drawn: the same values
+    // there as a full draw.
     void draw(const game::draw_list& list, screen_rect area, screen_rect world_area, float pixel_scale,
               const SDL_Rect* limit = nullptr);
     void draw(const game::draw_list& list, screen_rect area, float pixel_scale, const SDL_Rect* limit = nullptr) {

@@ -1,6 +1,7 @@
 #include "app/render/world_view.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ticklab::app {
 
@@ -24,6 +25,16 @@ game::vec2 world_view::to_screen(game::vec2 world) const {
 game::vec2 world_view::to_world(game::vec2 screen) const {
     if (scale_ == 0.0f) return {};
     return {origin_.x + (screen.x - viewport_.x) / scale_, origin_.y + (viewport_.y + viewport_.h - screen.y) / scale_};
+}
+
+screen_rect inside_wall_margin(screen_rect world_area) {
+    const float margin = std::floor(wall_margin * std::max(0.0f, std::min(world_area.w, world_area.h)));
+    return {world_area.x + margin, world_area.y + margin, std::max(0.0f, world_area.w - 2.0f * margin),
+            std::max(0.0f, world_area.h - 2.0f * margin)};
+}
+
+world_view fitted_world(game::vec2 world_size, screen_rect world_area, game::vec2 origin) {
+    return world_view{world_size, inside_wall_margin(world_area), origin};
 }
 
 }  // namespace ticklab::app

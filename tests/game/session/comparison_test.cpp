@@ -166,3 +166,37 @@ TEST(AppendGhost, FadesTowardsWhite) {
     EXPECT_EQ(main.triangles.at(0).fill.a, 100);
     EXPECT_EQ(main.lines.at(0).stroke.r, 255);
 }
+
+namespace {
+
+// A clock that moves on while it is read, as a real one does during a frame's work: every reading
+// is 0.7 ms after the one before, on top of the frame times the test adds.
+class busy_clock final : public ticklab::time_source {
+public:
+    [[nodiscard]] ticklab::nanoseconds now() const override {
+        now_ += 700us;
+        return now_;
+    }
+    void advance(ticklab::nanoseconds real) { now_ += real; }
+
+private:
+    mutable ticklab::nanoseconds now_{0};
+};
+
+}  // namespace
+
+TEST_F(Comparison, GhostRunsOnTheRealTimeMainsFrameRead) {
+    // The ghost's frame must not read a clock of its own: main's reading comes later (by the
+    // ghost's frame and any load it spent), and a tick falling due in between ran in main's frame
+    // only, so the two showed different states at the end of that frame.
+    busy_clock clock;  // not the fixture's manual source
+    session s{clock, "balls", {}, comparing(ticklab::stepping::fixed)};
+    int differ = 0;
+    for (int i = 0; i < 600; ++i) {
+        clock.advance(16ms);
+        s.update_frame(s.advance());
+        if (s.ghost() != nullptr && s.ghost()->state_hash() != s.state_hash()) ++differ;
+    }
+    ASSERT_NE(s.ghost(), nullptr);
+    EXPECT_EQ(differ, 0) << "frames whose end showed main and its equal ghost apart";
+}

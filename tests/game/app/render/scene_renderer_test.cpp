@@ -75,3 +75,53 @@ TEST(SceneRenderer, TranslucentWorldBackgroundShowsTheLetterboxThrough) {
     renderer.draw(list, {0.0f, 0.0f, 40.0f, 40.0f}, 1.0f);
     EXPECT_EQ(target.pixel(20, 20), target.map(ticklab::app::theme::letterbox));
 }
+
+TEST(SceneRenderer, ABallPastTheRightWallIsDrawnPastItButNeverRightOfTheSceneArea) {
+    // Issue 22, finding 10: shapes were clipped to the box, so the overshoot lesson's ball drawn on
+    // into a wall was cut flat at it, and the box's right wall was the panel's edge. Here the scene
+    // area is the left 150 of 200 pixels; the rest stands for the panel.
+    surface_renderer target{200, 100};
+    scene_renderer renderer{target.renderer.get()};
+    ticklab::game::draw_list list;
+    list.world_size = {160.0f, 90.0f};
+    list.background = {12, 14, 22, 255};
+    constexpr ticklab::game::rgba ball{250, 60, 90, 255};
+    list.circles.push_back({{162.0f, 45.0f}, 4.0f, ball});  // centred 2 units right of the wall
+    const screen_rect area{0.0f, 0.0f, 150.0f, 100.0f};
+    renderer.draw(list, area, 1.0f);
+    const screen_rect& box = renderer.view().viewport();
+    ASSERT_LT(box.x + box.w, area.w - 2.0f) << "a margin between the box's right wall and the area's edge";
+    int past_the_wall = 0;
+    for (int y = 0; y < 100; ++y) {
+        for (int x = 0; x < 200; ++x) {
+            const Uint32 p = target.pixel(x, y);
+            if (x >= 150) {
+                ASSERT_EQ(p, surface_renderer::marker) << "drawn right of the scene area at " << x << "," << y;
+            } else if (static_cast<float>(x) > box.x + box.w + 1.0f && p == target.map(ball)) {
+                ++past_the_wall;
+            }
+        }
+    }
+    EXPECT_GT(past_the_wall, 4) << "the ball's pixels right of the box's right wall";
+}
+
+TEST(SceneRenderer, ABallFarPastTheWallIsCutAtTheSceneAreaAlsoWhenDrawnInParts) {
+    // A partial redraw's limit and the scene area together: nothing lands outside either.
+    surface_renderer target{200, 100};
+    scene_renderer renderer{target.renderer.get()};
+    ticklab::game::draw_list list;
+    list.world_size = {160.0f, 90.0f};
+    list.background = {12, 14, 22, 255};
+    list.circles.push_back({{175.0f, 45.0f}, 30.0f, {250, 60, 90, 255}});  // huge: drawn as geometry
+    list.triangles.push_back({{150.0f, 0.0f}, {400.0f, 0.0f}, {400.0f, 90.0f}, {90, 250, 60, 255}});
+    const SDL_Rect limit{100, 20, 100, 60};
+    renderer.draw(list, {0.0f, 0.0f, 150.0f, 100.0f}, 1.0f, &limit);
+    for (int y = 0; y < 100; ++y) {
+        for (int x = 0; x < 200; ++x) {
+            const bool inside = x >= 100 && x < 150 && y >= 20 && y < 80;
+            if (!inside) {
+                ASSERT_EQ(target.pixel(x, y), surface_renderer::marker) << x << "," << y;
+            }
+        }
+    }
+}
