@@ -2,29 +2,68 @@
 
 #include <imgui.h>
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
 namespace ticklab::app::panel_sections {
 namespace {
 
-// Intervals and due points are nanoseconds for time tasks and counts for the others.
-std::string format_point(ticklab::task_kind kind, std::int64_t value, bool interval) {
+// A duration for a person: milliseconds below a second, seconds from there.
+std::string duration_text(std::int64_t ns) {
     char text[32];
-    if (kind == ticklab::task_kind::time) {
-        std::snprintf(text, sizeof text, interval ? "%.1f ms" : "%.3f s",
-                      interval ? static_cast<double>(value) / 1e6 : static_cast<double>(value) / 1e9);
-    } else if (kind == ticklab::task_kind::render) {
-        std::snprintf(text, sizeof text, interval ? "every pass" : "next pass");
+    if (ns >= 1'000'000'000) {
+        std::snprintf(text, sizeof text, "%.2f s", static_cast<double>(ns) / 1e9);
     } else {
-        std::snprintf(text, sizeof text, interval ? "every %lld" : "#%lld", static_cast<long long>(value));
+        std::snprintf(text, sizeof text, "%.1f ms", static_cast<double>(ns) / 1e6);
     }
     return text;
 }
 
-void cell(const std::string& text) {
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(text.c_str());
+// When the task runs: intervals and due points are nanoseconds for time tasks and counts for the others.
+std::string timing_text(const ticklab::task_info& task) {
+    const char* unit = task.kind == ticklab::task_kind::tick ? "tick" : "frame";
+    switch (task.kind) {
+        case ticklab::task_kind::render:
+            return "every render pass";
+        case ticklab::task_kind::idle:
+            return "when time is left";
+        case ticklab::task_kind::time: {
+            char due[40];
+            std::snprintf(due, sizeof due, "due at %.3f s", static_cast<double>(task.next_due) / 1e9);
+            return (task.interval == 0 ? "once, " : "every " + duration_text(task.interval) + ", ") + due;
+        }
+        case ticklab::task_kind::tick:
+        case ticklab::task_kind::frame:
+            break;
+    }
+    const std::string due = std::string{unit} + " #" + std::to_string(task.next_due);
+    if (task.interval == 0) return "once, " + due;
+    if (task.interval == 1) return std::string{"every "} + unit + ", next " + due;
+    return "every " + std::to_string(task.interval) + " " + unit + "s, next " + due;
+}
+
+// The row's second line: everything but the name and the runs, in words, wrapped to the column.
+std::string details_text(const ticklab::task_info& task) {
+    std::string text = std::string{ticklab::to_string(task.kind)} + ": " + timing_text(task);
+    if (task.priority != 0) text += ", priority " + std::to_string(task.priority);
+    char cost[48];
+    std::snprintf(cost, sizeof cost, ", cost %.2f ms", ticklab::to_milliseconds(task.average_cost));
+    text += cost;
+    if (task.budget.count() > 0) {
+        std::snprintf(cost, sizeof cost, " of %.2f", ticklab::to_milliseconds(task.budget));
+        text += cost;
+    }
+    if (task.skips > 0) text += ", skipped " + std::to_string(task.skips);
+    if (task.paused) text += ", PAUSED";
+    return text;
+}
+
+// A one-letter button with its word in a tooltip: three of them fit beside the runs at any text size.
+bool letter_button(const char* label, const char* tooltip) {
+    const bool pressed = ImGui::SmallButton(label);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+    return pressed;
 }
 
 }  // namespace
@@ -39,37 +78,44 @@ void scheduler(ticklab::scheduler* tasks, scheduler_panel_state& state) {
     std::vector<ticklab::task_info>& snapshot = state.snapshot;
     tasks->snapshot(snapshot);
     ImGui::Text("%zu tasks, virtual now %.3f s", snapshot.size(), ticklab::to_seconds(tasks->now()));
-    if (snapshot.empty()) return;
-    constexpr ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollX |
-                                      ImGuiTableFlags_SizingFixedFit;
-    if (!ImGui::BeginTable("tasks", 11, flags, {0.0f, ImGui::GetTextLineHeightWithSpacing() * 8.0f})) return;
-    for (const char* heading :
-         {"task", "kind", "prio", "interval", "next due", "runs", "skips", "avg cost", "budget", "state", ""}) {
-        ImGui::TableSetupColumn(heading);
+    if (const auto& error = tasks->last_task_error()) {
+        // A task or script that threw has ended and the rest ran on (scheduler.hpp, Errors).
+        const std::string more =
+            tasks->task_errors() > 1 ? " (" + std::to_string(tasks->task_errors()) + " ended so far)" : "";
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4{1.0f, 0.75f, 0.3f, 1.0f});
+        ImGui::TextWrapped("ended: %s: %s%s", error->task.empty() ? "a task" : error->task.c_str(), error->what.c_str(),
+                           more.c_str());
+        ImGui::PopStyleColor();
     }
-    ImGui::TableSetupScrollFreeze(1, 1);
+    if (snapshot.empty()) return;
+    // Three columns that fit the panel at any text size (everything scales with it): the task's
+    // name with a second line of details, wrapped to what is left; its runs (a script's wake-ups
+    // across its waits, script.hpp); one-letter buttons. No sideways scrolling.
+    constexpr ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                      ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
+    if (!ImGui::BeginTable("tasks", 3, flags, {0.0f, ImGui::GetTextLineHeightWithSpacing() * 12.0f})) return;
+    ImGui::TableSetupColumn("task", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("runs");
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_NoHeaderLabel);
+    ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableHeadersRow();
     for (const auto& task : snapshot) {
         ImGui::PushID(static_cast<int>(task.handle.index));
         ImGui::TableNextRow();
-        cell(std::to_string(task.handle.index) + ":" + std::to_string(task.handle.generation) +
-             (task.name.empty() ? "" : " " + task.name));
-        cell(ticklab::to_string(task.kind));
-        cell(std::to_string(task.priority));
-        cell(format_point(task.kind, task.interval, true));
-        cell(format_point(task.kind, task.next_due, false));
-        cell(std::to_string(task.runs));
-        cell(std::to_string(task.skips));
-        cell(std::to_string(ticklab::to_milliseconds(task.average_cost)).substr(0, 5) + " ms");
-        cell(task.budget.count() == 0 ? "-"
-                                      : std::to_string(ticklab::to_milliseconds(task.budget)).substr(0, 5) + " ms");
-        cell(task.paused ? "paused" : "active");
         ImGui::TableNextColumn();
-        if (ImGui::SmallButton(task.paused ? "Resume" : "Pause")) {
+        ImGui::TextWrapped("%s",
+                           task.name.empty() ? ("#" + std::to_string(task.handle.index)).c_str() : task.name.c_str());
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%s", details_text(task).c_str());
+        ImGui::PopStyleColor();
+        ImGui::TableNextColumn();
+        ImGui::Text("%llu", static_cast<unsigned long long>(task.runs));
+        ImGui::TableNextColumn();
+        if (task.paused ? letter_button(">##resume", "Resume") : letter_button("||##pause", "Pause")) {
             task.paused ? tasks->resume(task.handle) : tasks->pause(task.handle);
         }
         ImGui::SameLine();
-        if (ImGui::SmallButton("Terminate")) tasks->terminate(task.handle);
+        if (letter_button("x##end", "Terminate")) tasks->terminate(task.handle);
         ImGui::PopID();
     }
     ImGui::EndTable();
