@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -9,13 +10,17 @@
 namespace ticklab::app::panel_sections {
 namespace {
 
+// Between a figure and its unit: ImGui wraps only at spaces and tabs, so "0.02 ms" never breaks
+// across the details line's wrap.
+constexpr const char* nbsp = "\xc2\xa0";
+
 // A duration for a person: milliseconds below a second, seconds from there.
 std::string duration_text(std::int64_t ns) {
     char text[32];
     if (ns >= 1'000'000'000) {
-        std::snprintf(text, sizeof text, "%.2f s", static_cast<double>(ns) / 1e9);
+        std::snprintf(text, sizeof text, "%.2f%ss", static_cast<double>(ns) / 1e9, nbsp);
     } else {
-        std::snprintf(text, sizeof text, "%.1f ms", static_cast<double>(ns) / 1e6);
+        std::snprintf(text, sizeof text, "%.1f%sms", static_cast<double>(ns) / 1e6, nbsp);
     }
     return text;
 }
@@ -30,7 +35,7 @@ std::string timing_text(const ticklab::task_info& task) {
             return "when time is left";
         case ticklab::task_kind::time: {
             char due[40];
-            std::snprintf(due, sizeof due, "due at %.3f s", static_cast<double>(task.next_due) / 1e9);
+            std::snprintf(due, sizeof due, "due at %.3f%ss", static_cast<double>(task.next_due) / 1e9, nbsp);
             return (task.interval == 0 ? "once, " : "every " + duration_text(task.interval) + ", ") + due;
         }
         case ticklab::task_kind::tick:
@@ -47,19 +52,20 @@ std::string timing_text(const ticklab::task_info& task) {
 std::string details_text(const ticklab::task_info& task) {
     std::string text = std::string{ticklab::to_string(task.kind)} + ": " + timing_text(task);
     if (task.priority != 0) text += ", priority " + std::to_string(task.priority);
-    char cost[48];
-    std::snprintf(cost, sizeof cost, ", cost %.2f ms", ticklab::to_milliseconds(task.average_cost));
-    text += cost;
+    char cost[64];
     if (task.budget.count() > 0) {
-        std::snprintf(cost, sizeof cost, " of %.2f", ticklab::to_milliseconds(task.budget));
-        text += cost;
+        std::snprintf(cost, sizeof cost, ", cost %.2f of %.2f%sms", ticklab::to_milliseconds(task.average_cost),
+                      ticklab::to_milliseconds(task.budget), nbsp);
+    } else {
+        std::snprintf(cost, sizeof cost, ", cost %.2f%sms", ticklab::to_milliseconds(task.average_cost), nbsp);
     }
+    text += cost;
     if (task.skips > 0) text += ", skipped " + std::to_string(task.skips);
     if (task.paused) text += ", PAUSED";
     return text;
 }
 
-// A one-letter button with its word in a tooltip: three of them fit beside the runs at any text size.
+// A one-letter button with its word in a tooltip: two of them fit beside the runs at any text size.
 bool letter_button(const char* label, const char* tooltip) {
     const bool pressed = ImGui::SmallButton(label);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
@@ -90,14 +96,15 @@ void scheduler(ticklab::scheduler* tasks, scheduler_panel_state& state) {
     if (snapshot.empty()) return;
     // Three columns that fit the panel at any text size (everything scales with it): the task's
     // name with a second line of details, wrapped to what is left; its runs (a script's wake-ups
-    // across its waits, script.hpp); one-letter buttons. No sideways scrolling.
-    constexpr ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
-                                      ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
-    if (!ImGui::BeginTable("tasks", 3, flags, {0.0f, ImGui::GetTextLineHeightWithSpacing() * 12.0f})) return;
+    // across its waits, script.hpp); one-letter buttons. No sideways scrolling, and no box of its
+    // own to scroll: the table is as tall as its rows (a session has a handful of tasks) and the
+    // panel scrolls.
+    constexpr ImGuiTableFlags flags =
+        ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable("tasks", 3, flags)) return;
     ImGui::TableSetupColumn("task", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableSetupColumn("runs");
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_NoHeaderLabel);
-    ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableHeadersRow();
     for (const auto& task : snapshot) {
         ImGui::PushID(static_cast<int>(task.handle.index));

@@ -125,8 +125,10 @@ struct scheduler_panel {
             if (!column.IsEnabled) continue;
             const float content =
                 std::max({column.ContentMaxXUnfrozen, column.ContentMaxXFrozen, column.ContentMaxXHeadersIdeal});
-            // Past the cell, or past what the table shows without scrolling.
-            const float overflow = std::max(content - column.WorkMaxX, column.MaxX - table->OuterRect.Max.x);
+            // Past the cell, or the cell past what the table shows without scrolling. (A table
+            // without borders stretches its outer columns by their padding, so their edges, MinX
+            // and MaxX, may stick out while their content lines up with the table's.)
+            const float overflow = std::max(content - column.WorkMaxX, column.WorkMaxX - table->OuterRect.Max.x);
             fit.widest_column_overflow = std::max(fit.widest_column_overflow, overflow);
         }
         return fit;
