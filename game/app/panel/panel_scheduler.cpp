@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -10,59 +11,77 @@
 namespace ticklab::app::panel_sections {
 namespace {
 
-// Between a figure and its unit: ImGui wraps only at spaces and tabs, so "0.02 ms" never breaks
-// across the details line's wrap.
-constexpr const char* nbsp = "\xc2\xa0";
-
 // A duration for a person: milliseconds below a second, seconds from there.
 std::string duration_text(std::int64_t ns) {
     char text[32];
     if (ns >= 1'000'000'000) {
-        std::snprintf(text, sizeof text, "%.2f%ss", static_cast<double>(ns) / 1e9, nbsp);
+        std::snprintf(text, sizeof text, "%.2f s", static_cast<double>(ns) / 1e9);
     } else {
-        std::snprintf(text, sizeof text, "%.1f%sms", static_cast<double>(ns) / 1e6, nbsp);
+        std::snprintf(text, sizeof text, "%.1f ms", static_cast<double>(ns) / 1e6);
     }
     return text;
 }
 
-// When the task runs: intervals and due points are nanoseconds for time tasks and counts for the others.
-std::string timing_text(const ticklab::task_info& task) {
-    const char* unit = task.kind == ticklab::task_kind::tick ? "tick" : "frame";
+// The row's second line as short phrases, each kept whole (flow below): the kind, when it runs
+// (intervals and due points are nanoseconds for time tasks and counts for the others), priority,
+// cost and budget, skips, paused.
+std::vector<std::string> details(const ticklab::task_info& task) {
+    std::vector<std::string> out{std::string{ticklab::to_string(task.kind)} + ":"};
+    const std::string unit = task.kind == ticklab::task_kind::tick ? "tick" : "frame";
     switch (task.kind) {
         case ticklab::task_kind::render:
-            return "every render pass";
+            out.emplace_back("every render pass,");
+            break;
         case ticklab::task_kind::idle:
-            return "when time is left";
+            out.emplace_back("when time is left,");
+            break;
         case ticklab::task_kind::time: {
-            char due[40];
-            std::snprintf(due, sizeof due, "due at %.3f%ss", static_cast<double>(task.next_due) / 1e9, nbsp);
-            return (task.interval == 0 ? "once, " : "every " + duration_text(task.interval) + ", ") + due;
+            out.push_back(task.interval == 0 ? "once," : "every " + duration_text(task.interval) + ",");
+            char due[48];
+            std::snprintf(due, sizeof due, "due at %.3f s,", static_cast<double>(task.next_due) / 1e9);
+            out.emplace_back(due);
+            break;
         }
         case ticklab::task_kind::tick:
         case ticklab::task_kind::frame:
+            out.push_back(task.interval == 0   ? "once,"
+                          : task.interval == 1 ? "every " + unit + ","
+                                               : "every " + std::to_string(task.interval) + " " + unit + "s,");
+            out.push_back("next " + unit + " #" + std::to_string(task.next_due) + ",");
             break;
     }
-    const std::string due = std::string{unit} + " #" + std::to_string(task.next_due);
-    if (task.interval == 0) return "once, " + due;
-    if (task.interval == 1) return std::string{"every "} + unit + ", next " + due;
-    return "every " + std::to_string(task.interval) + " " + unit + "s, next " + due;
-}
-
-// The row's second line: everything but the name and the runs, in words, wrapped to the column.
-std::string details_text(const ticklab::task_info& task) {
-    std::string text = std::string{ticklab::to_string(task.kind)} + ": " + timing_text(task);
-    if (task.priority != 0) text += ", priority " + std::to_string(task.priority);
+    if (task.priority != 0) out.push_back("priority " + std::to_string(task.priority) + ",");
     char cost[64];
     if (task.budget.count() > 0) {
-        std::snprintf(cost, sizeof cost, ", cost %.2f of %.2f%sms", ticklab::to_milliseconds(task.average_cost),
-                      ticklab::to_milliseconds(task.budget), nbsp);
+        std::snprintf(cost, sizeof cost, "cost %.2f of %.2f ms", ticklab::to_milliseconds(task.average_cost),
+                      ticklab::to_milliseconds(task.budget));
     } else {
-        std::snprintf(cost, sizeof cost, ", cost %.2f%sms", ticklab::to_milliseconds(task.average_cost), nbsp);
+        std::snprintf(cost, sizeof cost, "cost %.2f ms", ticklab::to_milliseconds(task.average_cost));
     }
-    text += cost;
-    if (task.skips > 0) text += ", skipped " + std::to_string(task.skips);
-    if (task.paused) text += ", PAUSED";
-    return text;
+    out.emplace_back(cost);
+    if (task.skips > 0) {
+        out.back() += ",";
+        out.push_back("skipped " + std::to_string(task.skips));
+    }
+    if (task.paused) {
+        out.back() += ",";
+        out.emplace_back("PAUSED");
+    }
+    return out;
+}
+
+// Phrases left to right, a new line where the next would not fit the column. ImGui's own wrap
+// breaks after a '.', so "cost 0.00 ms" came out as "cost 0." and "00 ms" on two lines.
+void flow(const std::vector<std::string>& phrases) {
+    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    const float space = ImGui::CalcTextSize(" ").x;
+    for (std::size_t i = 0; i < phrases.size(); ++i) {
+        if (i > 0) {
+            ImGui::SameLine(0.0f, space);
+            if (ImGui::GetCursorScreenPos().x + ImGui::CalcTextSize(phrases[i].c_str()).x > right) ImGui::NewLine();
+        }
+        ImGui::TextUnformatted(phrases[i].c_str());
+    }
 }
 
 // A one-letter button with its word in a tooltip: two of them fit beside the runs at any text size.
@@ -113,7 +132,7 @@ void scheduler(ticklab::scheduler* tasks, scheduler_panel_state& state) {
         ImGui::TextWrapped("%s",
                            task.name.empty() ? ("#" + std::to_string(task.handle.index)).c_str() : task.name.c_str());
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("%s", details_text(task).c_str());
+        flow(details(task));
         ImGui::PopStyleColor();
         ImGui::TableNextColumn();
         ImGui::Text("%llu", static_cast<unsigned long long>(task.runs));
