@@ -101,9 +101,8 @@ void script_host::resume(std::uint64_t root, std::coroutine_handle<> frame) {
     if (error) tasks_.record_error(name, error);
 }
 
-std::uint64_t script_host::count_wake(std::uint64_t root) {
-    const auto it = scripts_.find(root);
-    return it == scripts_.end() ? 0 : ++it->second.wakes;
+void script_host::count_wake(std::uint64_t root) {
+    if (const auto it = scripts_.find(root); it != scripts_.end()) ++it->second.wakes;
 }
 
 std::uint64_t script_host::wakes(std::uint64_t root) const {

@@ -253,8 +253,8 @@ private:
     bool owner_alive(std::uint64_t root);
     void drop(std::unordered_map<std::uint64_t, record>::iterator it);
     [[nodiscard]] std::string task_name(std::uint64_t root) const;
-    // A run of one of script `root`'s wake-up tasks: counted, and the count so far returned.
-    std::uint64_t count_wake(std::uint64_t root);
+    // Counts a run of one of script `root`'s wake-up tasks.
+    void count_wake(std::uint64_t root);
     [[nodiscard]] std::uint64_t wakes(std::uint64_t root) const;
 
     scheduler& tasks_;
