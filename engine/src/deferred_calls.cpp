@@ -39,12 +39,19 @@ task_handle deferred_calls::post(std::function<call_status()> attempt, nanosecon
                                     " ns is negative; allowed: >= 0");
     }
     const nanoseconds due = tasks_.now() + delay;
-    const task_handle h = tasks_.schedule_time({.start = due, .name = "deferred call"},
-                                               [this, attempt = std::move(attempt)](task_context& c) mutable {
-                                                   // Looked up at run time: an earlier cancel() made the handle stale
-                                                   // and the task is gone.
-                                                   finish(c.self, attempt());
-                                               });
+    const task_handle h = tasks_.schedule_time(
+        {.start = due, .name = "deferred call"}, [this, attempt = std::move(attempt)](task_context& c) mutable {
+            // Looked up at run time: an earlier cancel() made the handle stale
+            // and the task is gone.
+            call_status status = call_status::failed;
+            try {
+                status = attempt();
+            } catch (...) {
+                finish(c.self, call_status::failed);  // not pending any more; the scheduler counts the error
+                throw;
+            }
+            finish(c.self, status);
+        });
     pending_.emplace(key(h), std::move(on_done));
     if (due_heap_.size() > 2 * pending_.size() + 64) {  // drop finished calls so the heap stays O(pending)
         std::erase_if(due_heap_, [this](const due_entry& e) { return !pending_.contains(key(e.call)); });

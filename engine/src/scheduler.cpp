@@ -1,6 +1,7 @@
 #include <ticklab/scheduler.hpp>
 
 #include <algorithm>
+#include <exception>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -111,7 +112,8 @@ task_handle scheduler::add_time(time_task_options options, task_function fn) {
                    .priority = options.priority,
                    .budget = options.budget,
                    .budgeting = options.budgeting,
-                   .name = std::move(options.name)};
+                   .name = std::move(options.name),
+                   .runs_so_far = options.runs_so_far};
     if (options.last) {
         if (options.duration != nanoseconds{0})
             bad("schedule_time: both duration and last given; allowed: one of them");
@@ -142,7 +144,8 @@ task_handle scheduler::add_count(task_kind kind, count_task_options options, tas
                    .priority = options.priority,
                    .budget = options.budget,
                    .budgeting = options.budgeting,
-                   .name = std::move(options.name)};
+                   .name = std::move(options.name),
+                   .runs_so_far = options.runs_so_far};
     if (options.last) {
         check_count(where, "last", *options.last);
         if (options.duration != 0) bad(std::string(where) + ": both duration and last given; allowed: one of them");
@@ -232,7 +235,7 @@ task_handle scheduler::add(task_spec spec, task_function fn) {
     }
     s.budget = spec.budget.count();
     s.credit = 0;
-    s.runs = 0;
+    s.runs = spec.runs_so_far;
     s.last_cost = 0;
     s.max_cost = 0;
     s.total_cost = 0;
@@ -527,15 +530,18 @@ bool scheduler::dispatch(std::uint32_t index, std::int64_t due, std::int64_t& ne
     if (run) {
         // Budgets need every run's cost; statistics make do with a sample (first run, then 1 in N).
         const bool observed = static_cast<bool>(observer_);
+        // measured == 0: the first run of a task whose count starts at runs_so_far is measured too.
         const bool measure =
-            s->budget > 0 || (measure_costs_ && s->runs % measure_sample_period == 0) || observed;
+            s->budget > 0 || (measure_costs_ && (s->runs % measure_sample_period == 0 || s->measured == 0)) || observed;
         const nanoseconds begin = measure ? cost_clock_->now() : nanoseconds{0};
         task_context context{*this, task_handle{index, s->generation}, due};
         try {
             s->function(context);  // slots never move, so `s` stays valid whatever the task does
         } catch (...) {
+            // The task ends here; the pass goes on with the others (see Contracts, Errors).
+            record_error(cold_[index].name, std::current_exception());
             retire(index, s->state != slot_state::zombie);
-            throw;
+            return false;
         }
         ++s->runs;
         if (measure) {
@@ -555,8 +561,8 @@ bool scheduler::dispatch(std::uint32_t index, std::int64_t due, std::int64_t& ne
     } else {
         ++cold_[index].skips;
         if (observer_) {
-            observer_(task_run{task_handle{index, s->generation}, cold_[index].name, s->kind, due,
-                               cost_clock_->now(), nanoseconds{0}, true});
+            observer_(task_run{task_handle{index, s->generation}, cold_[index].name, s->kind, due, cost_clock_->now(),
+                               nanoseconds{0}, true});
         }
     }
 
@@ -755,6 +761,20 @@ bool scheduler::set_budget_rules(task_handle handle, budget_rules rules) {
     cold_[handle.index].budgeting = rules;
     s->credit = std::min(s->credit, rules.cap > nanoseconds{0} ? rules.cap.count() : s->budget);
     return true;
+}
+
+void scheduler::record_error(std::string_view task, const std::exception_ptr& error) {
+    std::string what;
+    try {
+        if (error) std::rethrow_exception(error);
+        what = "no exception";
+    } catch (const std::exception& e) {
+        what = e.what();
+    } catch (...) {
+        what = "an exception that is not a std::exception";
+    }
+    ++task_errors_;
+    last_error_ = task_error{.task = std::string{task}, .what = std::move(what)};
 }
 
 std::optional<task_info> scheduler::info(task_handle handle) const {

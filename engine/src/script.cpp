@@ -93,9 +93,21 @@ void script_host::resume(std::uint64_t root, std::coroutine_handle<> frame) {
     frame.resume();
     r.resuming = false;
     if (!r.body.done() && !r.drop_requested) return;
-    std::exception_ptr error = r.body.done() ? r.body.frame_.promise().error : nullptr;
+    const std::exception_ptr error = r.body.done() ? r.body.frame_.promise().error : nullptr;
+    const std::string name = error ? task_name(root) : std::string{};
     drop(scripts_.find(root));
-    if (error) std::rethrow_exception(error);
+    // The script ends here, and only it: whoever resumed it (a wake-up task, start(), set_value())
+    // goes on. The scheduler keeps the error for whoever shows them.
+    if (error) tasks_.record_error(name, error);
+}
+
+void script_host::count_wake(std::uint64_t root) {
+    if (const auto it = scripts_.find(root); it != scripts_.end()) ++it->second.wakes;
+}
+
+std::uint64_t script_host::wakes(std::uint64_t root) const {
+    const auto it = scripts_.find(root);
+    return it == scripts_.end() ? 0 : it->second.wakes;
 }
 
 std::string script_host::task_name(std::uint64_t root) const {
@@ -105,40 +117,60 @@ std::string script_host::task_name(std::uint64_t root) const {
 
 void script_host::wait_time(detail::script_promise_base& frame, nanoseconds delay) {
     const std::uint64_t root = frame.root;
-    frame.wake = tasks_.schedule_time({.start = tasks_.now() + delay, .name = task_name(root)}, [this, root, &frame] {
-        frame.wake = {};
-        resume(root, frame.self);
-    });
+    frame.wake = tasks_.schedule_time(
+        {.start = tasks_.now() + delay, .name = task_name(root), .runs_so_far = wakes(root)}, [this, root, &frame] {
+            frame.wake = {};
+            count_wake(root);
+            resume(root, frame.self);
+        });
 }
 
 void script_host::wait_tick(detail::script_promise_base& frame) {
     const std::uint64_t root = frame.root;
-    frame.wake = tasks_.schedule_tick({.start = tasks_.tick() + 1, .interval = 0, .name = task_name(root)},
-                                      [this, root, &frame] {
-                                          frame.wake = {};
-                                          resume(root, frame.self);
-                                      });
+    frame.wake = tasks_.schedule_tick(
+        {.start = tasks_.tick() + 1, .interval = 0, .name = task_name(root), .runs_so_far = wakes(root)},
+        [this, root, &frame] {
+            frame.wake = {};
+            count_wake(root);
+            resume(root, frame.self);
+        });
 }
 
 void script_host::wait_frame(detail::script_promise_base& frame) {
     const std::uint64_t root = frame.root;
-    frame.wake = tasks_.schedule_frame({.start = tasks_.frame() + 1, .interval = 0, .name = task_name(root)},
-                                       [this, root, &frame] {
-                                           frame.wake = {};
-                                           resume(root, frame.self);
-                                       });
+    frame.wake = tasks_.schedule_frame(
+        {.start = tasks_.frame() + 1, .interval = 0, .name = task_name(root), .runs_so_far = wakes(root)},
+        [this, root, &frame] {
+            frame.wake = {};
+            count_wake(root);
+            resume(root, frame.self);
+        });
 }
 
 void script_host::wait_until(detail::script_promise_base& frame, std::function<bool()> predicate) {
     const std::uint64_t root = frame.root;
-    frame.wake = tasks_.schedule_tick({.start = tasks_.tick() + 1, .interval = 1, .name = task_name(root)},
-                                      [this, root, &frame, predicate = std::move(predicate)](task_context& context) {
-                                          // The owner first: the predicate may read the owner's state.
-                                          if (!owner_alive(root) || !predicate()) return;
-                                          context.terminate();
-                                          frame.wake = {};
-                                          resume(root, frame.self);
-                                      });
+    frame.wake = tasks_.schedule_tick(
+        {.start = tasks_.tick() + 1, .interval = 1, .name = task_name(root), .runs_so_far = wakes(root)},
+        [this, root, &frame, predicate = std::move(predicate)](task_context& context) {
+            // The owner first: the predicate may read the owner's state.
+            if (!owner_alive(root)) return;
+            count_wake(root);
+            bool ready = false;
+            try {
+                ready = predicate();
+            } catch (...) {
+                // The predicate is the script's own code: its error ends the script, as one thrown in
+                // the script does. Cancelling destroys the frame (and terminates this task).
+                const std::string name = task_name(root);
+                cancel(script_handle{root});
+                tasks_.record_error(name, std::current_exception());
+                return;
+            }
+            if (!ready) return;
+            context.terminate();
+            frame.wake = {};
+            resume(root, frame.self);
+        });
 }
 
 }  // namespace ticklab

@@ -124,6 +124,7 @@ nlohmann::ordered_json report_object(const session& s, double real_time_s) {
     report["render_ms_mean"] = json_number(s.timings().render.mean_ms());
     report["render_ms_p99"] = json_number(s.timings().render.p99_ms());
     report["cpu_s"] = json_number(process_cpu_seconds());
+    report["task_errors"] = s.tasks().task_errors();
     std::vector<report_field> fields;
     const scene& own = network ? network->peer_at(0).game().current_scene() : s.current_scene();
     own.report_fields(fields);

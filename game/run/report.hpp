@@ -8,7 +8,8 @@
 // virtual_time_s, real_time_s, dropped_time_s, max_ticks_per_frame, state_hash, the measured
 // real-time costs tick_ms_mean, tick_ms_p99 (one simulation tick), frame_ms_mean, frame_ms_p99
 // (frame start to frame start), render_ms_mean, render_ms_p99 (window runs only, else null) and
-// cpu_s (the process's user + system CPU seconds), then the scene's
+// cpu_s (the process's user + system CPU seconds), task_errors (tasks and scripts of the session's
+// scheduler that an exception ended; the program went on without them), then the scene's
 // own keys (the lander adds lander_state: "flying" | "landed" | "crashed", crash_reason: a string
 // naming each broken limit or null, and after touchdown touchdown_s, touchdown_vy, touchdown_vx), then the comparison
 // ghost's: ghost_ticks, ghost_state_hash and divergence (null without a ghost; with one also

@@ -202,8 +202,14 @@ void balls_scene::launch_volley() {
 
 ticklab::script_of<std::uint32_t> balls_scene::next_wave(const ticklab::scheduler& clock) {
     // A wait resumes exactly at its due time, so from the first wave on this waits the interval.
-    co_await ticklab::wait(*next_wave_ - clock.now());
-    *next_wave_ += options_.wall ? volley_interval : wave_interval;
+    // Never a negative wait: a wave time already past (see below) is due at once.
+    co_await ticklab::wait(std::max(*next_wave_ - clock.now(), ticklab::nanoseconds{0}));
+    // On time (always, unless someone holds the wait), now() is the wave's due time and the next is
+    // one interval on: the same grid, the same waves and hashes. Late (the panel paused this wait
+    // past its time and resumed it), the held wave comes now, at the resume, and the next a full
+    // interval after it: a learner sees the pause stretch one gap and the waves keep their spacing,
+    // instead of a catch-up burst of missed waves, or the old grid's next wave right behind the late one.
+    *next_wave_ = std::max(*next_wave_, clock.now()) + (options_.wall ? volley_interval : wave_interval);
     co_return options_.wall ? volley_size : wave_size;
 }
 

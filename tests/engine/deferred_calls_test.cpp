@@ -86,6 +86,22 @@ TEST(DeferredCalls, CancelReportsCancelledOnceAndTheActionNeverRuns) {
     EXPECT_EQ(done, (std::vector<call_status>{call_status::cancelled}));
 }
 
+TEST(DeferredCalls, AnActionThatThrowsReportsFailedAndIsNoLongerPending) {
+    scheduler tasks;
+    deferred_calls calls{tasks};
+    std::vector<call_status> done;
+    int later = 0;
+    calls.call([] { throw std::runtime_error{"broken action"}; }, 5ms, [&](call_status s) { done.push_back(s); });
+    calls.call([&] { ++later; }, 6ms);
+    EXPECT_NO_THROW(tasks.advance_to(10ms));
+    EXPECT_EQ(done, (std::vector<call_status>{call_status::failed}));
+    EXPECT_EQ(later, 1) << "the next call ran";
+    EXPECT_FALSE(calls.time_until_next()) << "the failed call is not waited for";
+    EXPECT_EQ(tasks.task_errors(), 1u);
+    EXPECT_EQ(tasks.last_task_error()->task, "deferred call");
+    EXPECT_EQ(tasks.last_task_error()->what, "broken action");
+}
+
 TEST(DeferredCalls, TimeUntilNextSkipsFinishedAndCancelledCalls) {
     scheduler tasks;
     deferred_calls calls{tasks};

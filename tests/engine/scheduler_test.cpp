@@ -405,12 +405,73 @@ TEST(Scheduler, SnapshotListsEveryLiveTask) {
     EXPECT_EQ(tasks.time_until_next(), 3ms);
 }
 
-TEST(Scheduler, ThrowingTaskIsTerminatedAndTheExceptionPropagates) {
+TEST(Scheduler, AThrowingTaskEndsAloneAndIsCounted) {
     scheduler tasks;
-    const task_handle h = tasks.schedule_time({.interval = 1ms}, []() { throw std::runtime_error{"boom"}; });
-    EXPECT_THROW(tasks.advance_to(0ms), std::runtime_error);
+    int calm_runs = 0;
+    int thrower_runs = 0;
+    const task_handle calm = tasks.schedule_time({.interval = 1ms, .name = "calm"}, [&] { ++calm_runs; });
+    const task_handle h = tasks.schedule_time({.interval = 1ms, .name = "boom"}, [&] {
+        if (++thrower_runs == 3) throw std::runtime_error{"third run"};
+    });
+    EXPECT_EQ(tasks.task_errors(), 0u);
+    EXPECT_FALSE(tasks.last_task_error().has_value());
+    EXPECT_NO_THROW(tasks.advance_to(5ms)) << "an exception ends its task, never the driving call";
     EXPECT_FALSE(tasks.valid(h));
-    EXPECT_NO_THROW(tasks.advance_to(5ms)) << "the scheduler is usable after the throw";
+    EXPECT_TRUE(tasks.valid(calm));
+    EXPECT_EQ(thrower_runs, 3);
+    EXPECT_EQ(calm_runs, 6) << "the other task ran on, also in the pass the thrower threw in";
+    EXPECT_EQ(tasks.task_errors(), 1u);
+    ASSERT_TRUE(tasks.last_task_error().has_value());
+    EXPECT_EQ(tasks.last_task_error()->task, "boom");
+    EXPECT_EQ(tasks.last_task_error()->what, "third run");
+}
+
+TEST(Scheduler, ThrowingTasksOfEveryKindEndAloneInTheirOwnPass) {
+    scheduler tasks;
+    int calm = 0;
+    tasks.schedule_frame({.name = "calm frame"}, [&] { ++calm; });
+    tasks.schedule_render({.name = "calm render"}, [&] { ++calm; });
+    const task_handle tick = tasks.schedule_tick({.name = "tick"}, [] { throw std::runtime_error{"t"}; });
+    const task_handle frame = tasks.schedule_frame({.name = "frame"}, [] { throw std::runtime_error{"f"}; });
+    const task_handle after =
+        tasks.schedule_frame({.after_render = true, .name = "after"}, [] { throw std::runtime_error{"a"}; });
+    const task_handle render = tasks.schedule_render({.name = "render"}, [] { throw 42; });
+    const task_handle idle = tasks.schedule_idle({.name = "idle"}, [] { throw std::runtime_error{"i"}; });
+    for (std::uint64_t i = 1; i <= 3; ++i) {
+        EXPECT_NO_THROW(tasks.on_tick(i));
+        EXPECT_NO_THROW(tasks.run_frame(i));
+        EXPECT_NO_THROW(tasks.run_render());
+        EXPECT_NO_THROW(tasks.run_idle(1s));
+    }
+    for (const task_handle h : {tick, frame, after, render, idle}) EXPECT_FALSE(tasks.valid(h));
+    EXPECT_EQ(calm, 6);
+    EXPECT_EQ(tasks.task_errors(), 5u);
+    EXPECT_EQ(tasks.last_task_error()->task, "idle");
+    tasks.run_render();
+    EXPECT_EQ(calm, 7);
+}
+
+TEST(Scheduler, AnErrorThatIsNotAStdExceptionIsNamedAsSuch) {
+    scheduler tasks;
+    tasks.schedule_render({}, [] { throw 42; });
+    tasks.run_render();
+    ASSERT_TRUE(tasks.last_task_error().has_value());
+    EXPECT_EQ(tasks.last_task_error()->task, "");
+    EXPECT_EQ(tasks.last_task_error()->what, "an exception that is not a std::exception");
+}
+
+TEST(Scheduler, ATaskThatTerminatesItselfAndThrowsIsCountedOnce) {
+    scheduler tasks;
+    const task_handle h = tasks.schedule_time({.interval = 1ms}, [](task_context& c) {
+        c.terminate();
+        throw std::runtime_error{"after terminate"};
+    });
+    tasks.advance_to(3ms);
+    EXPECT_FALSE(tasks.valid(h));
+    EXPECT_EQ(tasks.task_errors(), 1u);
+    EXPECT_EQ(tasks.size(), 0u);
+    tasks.schedule_time({}, [] {});  // the slot is free again and reused cleanly
+    EXPECT_EQ(tasks.size(), 1u);
 }
 
 TEST(Scheduler, BadArgumentsThrow) {
@@ -429,8 +490,21 @@ TEST(Scheduler, BadArgumentsThrow) {
 
 TEST(Scheduler, DrivingFromInsideATaskIsRefused) {
     scheduler tasks;
-    tasks.schedule_frame({}, [](task_context& c) { c.tasks.advance_to(1s); });
-    EXPECT_THROW(tasks.run_frame(1), std::logic_error);
+    bool refused = false;
+    tasks.schedule_frame({}, [&](task_context& c) {
+        try {
+            c.tasks.advance_to(1s);
+        } catch (const std::logic_error&) {
+            refused = true;
+        }
+    });
+    tasks.run_frame(1);
+    EXPECT_TRUE(refused);
+    EXPECT_EQ(tasks.now(), 0ms);
+    tasks.schedule_frame({.name = "drives"}, [](task_context& c) { c.tasks.on_tick(1); });
+    EXPECT_NO_THROW(tasks.run_frame(2)) << "not caught in the task, the refusal ends the task";
+    EXPECT_EQ(tasks.task_errors(), 1u);
+    EXPECT_EQ(tasks.last_task_error()->what, "on_tick called from inside a running task");
 }
 
 TEST(Scheduler, ARunObserverIsToldOfEveryRunAndSkipWithItsMeasuredCost) {

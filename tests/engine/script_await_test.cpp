@@ -245,7 +245,7 @@ TEST(ScriptAwait, WaiterResumedFirstMayCancelTheNextOrDestroyTheEvent) {
     EXPECT_EQ(scripts.size(), 0u);
 }
 
-TEST(ScriptAwait, ExceptionFromAResumedScriptLeavesSetValueAfterEveryWaiterResumed) {
+TEST(ScriptAwait, ExceptionFromAResumedScriptEndsItAloneAndEveryWaiterResumes) {
     scheduler tasks;
     script_host scripts{tasks};
     promise<int> p;
@@ -259,9 +259,12 @@ TEST(ScriptAwait, ExceptionFromAResumedScriptLeavesSetValueAfterEveryWaiterResum
         co_await p;
         ++resumed;
     };
-    scripts.start(thrower());
+    scripts.start(thrower(), "thrower");
     scripts.start(fine());
-    EXPECT_THROW(p.set_value(1), std::runtime_error);
+    EXPECT_NO_THROW(p.set_value(1)) << "the script's exception ends the script, not the caller";
     EXPECT_EQ(resumed, 2);
     EXPECT_EQ(scripts.size(), 0u);
+    EXPECT_EQ(tasks.task_errors(), 1u);
+    EXPECT_EQ(tasks.last_task_error()->task, "script thrower");
+    EXPECT_EQ(tasks.last_task_error()->what, "bad reply");
 }

@@ -214,14 +214,105 @@ TEST(Script, ChildExceptionIsRethrownInTheAwaitingScript) {
     EXPECT_EQ(log, (std::vector<std::string>{"parent start", "child start", "caught child failed", "parent end at 5"}));
 }
 
-TEST(Script, ExceptionEscapingATopLevelScriptEndsItAndPropagates) {
+TEST(Script, ExceptionEscapingATopLevelScriptEndsItAloneAndIsCounted) {
     scheduler tasks;
     script_host scripts{tasks};
     std::vector<std::string> log;
-    scripts.start(child(log, true));
-    EXPECT_THROW(tasks.advance_to(5ms), std::runtime_error);
+    int frames_alive = 0;
+    int steps = 0;
+    scripts.start(child(log, true), "failing");
+    const ticklab::script_handle other = scripts.start(guarded_forever(frames_alive, steps), "other");
+    EXPECT_NO_THROW(tasks.advance_to(5ms)) << "the script's exception ends the script, not the pass";
+    EXPECT_EQ(scripts.size(), 1u);
+    EXPECT_TRUE(scripts.running(other));
+    EXPECT_EQ(tasks.task_errors(), 1u);
+    ASSERT_TRUE(tasks.last_task_error().has_value());
+    EXPECT_EQ(tasks.last_task_error()->task, "script failing");
+    EXPECT_EQ(tasks.last_task_error()->what, "child failed");
+    tasks.advance_to(10ms);
+    EXPECT_EQ(steps, 10) << "the other script ran on";
+}
+
+script throw_at_once() {
+    throw std::runtime_error{"before the first wait"};
+    co_return;
+}
+
+TEST(Script, AScriptThatThrowsBeforeItsFirstWaitEndsInStart) {
+    scheduler tasks;
+    script_host scripts{tasks};
+    ticklab::script_handle h;
+    EXPECT_NO_THROW(h = scripts.start(throw_at_once(), "eager"));
+    EXPECT_FALSE(scripts.running(h));
     EXPECT_EQ(scripts.size(), 0u);
-    EXPECT_EQ(tasks.size(), 0u);
+    EXPECT_EQ(tasks.task_errors(), 1u);
+    EXPECT_EQ(tasks.last_task_error()->task, "script eager");
+}
+
+script wait_until_flag(const bool& flag, bool& done) {
+    co_await ticklab::until([&flag] {
+        if (flag) throw std::runtime_error{"predicate failed"};
+        return false;
+    });
+    done = true;
+}
+
+TEST(Script, AnUntilPredicateThatThrowsEndsItsScriptOnly) {
+    scheduler tasks;
+    script_host scripts{tasks};
+    bool flag = false;
+    bool done = false;
+    int frames_alive = 0;
+    int steps = 0;
+    scripts.start(wait_until_flag(flag, done), "until");
+    scripts.start(guarded_forever(frames_alive, steps), "other");
+    tasks.advance_to(1ms);
+    tasks.on_tick(1);
+    flag = true;
+    tasks.advance_to(2ms);
+    EXPECT_NO_THROW(tasks.on_tick(2));
+    EXPECT_FALSE(done);
+    EXPECT_EQ(scripts.size(), 1u) << "the until script ended, its wake-up task with it";
+    EXPECT_EQ(tasks.size(), 1u);
+    EXPECT_EQ(tasks.task_errors(), 1u);
+    EXPECT_EQ(tasks.last_task_error()->task, "script until");
+    EXPECT_EQ(tasks.last_task_error()->what, "predicate failed");
+    tasks.advance_to(5ms);
+    EXPECT_EQ(steps, 5);
+}
+
+script wait_tick_frame_and_time(int& rounds) {
+    for (;;) {
+        co_await ticklab::wait(1ms);
+        co_await ticklab::next_tick();
+        co_await ticklab::next_frame();
+        ++rounds;
+    }
+}
+
+// The scheduler's row of a script: a new wake-up task for each wait, whose runs carry on.
+std::uint64_t runs_of(const scheduler& tasks, const std::string& name) {
+    std::vector<ticklab::task_info> rows;
+    tasks.snapshot(rows);
+    for (const ticklab::task_info& row : rows) {
+        if (row.name == name) return row.runs;
+    }
+    return ~std::uint64_t{0};
+}
+
+TEST(Script, ItsRowCountsTheWakeUpsAcrossItsWaits) {
+    scheduler tasks;
+    script_host scripts{tasks};
+    int rounds = 0;
+    scripts.start(wait_tick_frame_and_time(rounds), "rounds");
+    EXPECT_EQ(runs_of(tasks, "script rounds"), 0u);
+    for (std::uint64_t i = 1; i <= 4; ++i) {
+        tasks.advance_to(std::chrono::milliseconds{i});
+        tasks.on_tick(i);
+        tasks.run_frame(i);
+    }
+    EXPECT_EQ(rounds, 4) << "each round takes a time pass, a tick and a frame";
+    EXPECT_EQ(runs_of(tasks, "script rounds"), 12u) << "three wake-ups a round, each by a new task";
 }
 
 TEST(Script, CancelDestroysEveryFrameAndItsPendingWake) {

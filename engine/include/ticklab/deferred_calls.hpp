@@ -16,7 +16,9 @@
 //   the action is not run and on_done gets call_status::target_gone. Otherwise the action runs
 //   and on_done gets call_status::completed.
 // - cancel(handle) drops a pending call and calls on_done with call_status::cancelled at once.
-// - on_done is called exactly once per call, through one of those three paths. When the
+// - An action that throws: on_done gets call_status::failed, then the exception ends the call's
+//   task as any task's does (the scheduler counts it: scheduler.hpp, Errors).
+// - on_done is called exactly once per call, through one of those four paths. When the
 //   deferred_calls object is destroyed, pending calls are terminated without calling on_done
 //   (nothing runs during destruction).
 // - The registry and the scheduler are not owned and must outlive this object.
@@ -35,7 +37,7 @@
 
 namespace ticklab {
 
-enum class call_status : std::uint8_t { completed, target_gone, cancelled };
+enum class call_status : std::uint8_t { completed, target_gone, cancelled, failed };
 
 using call_done = std::function<void(call_status)>;
 

@@ -52,7 +52,10 @@
 // - Handles: every task gets a unique handle; after a task ends (expired, terminated, threw) its
 //   handle is stale forever: every by-handle call returns false and touches nothing.
 // - Tasks may schedule, terminate (themselves too), pause, resume and retune tasks while running.
-//   A task that throws is terminated and the exception leaves the advance_to/on_tick/run_* call.
+// - Errors: an exception that leaves a task ends that task only (its handle goes stale) and never
+//   the driving call: the others run on. The scheduler counts such errors and keeps the last one
+//   (task_errors(), last_task_error()) for whoever shows them; it has no I/O of its own. Hosts of
+//   work that runs outside a dispatch (script_host) count their errors here too (record_error).
 // - Budget (task_options.hpp, budget_rules): a task with a budget gets `budget` of credit per due
 //   run (the default) or per frame (text 002), banks at most `cap` (default one budget), and runs
 //   only while its credit is positive (or, with `threshold`, covers its last cost); each run's
@@ -62,7 +65,8 @@
 //   ticks run), starts a new period for per-frame budgets and places the combined events. Without
 //   it per-frame budgets start their period at run_frame() and combined events never run.
 // - set_interval takes effect after the pending run; set_priority re-queues the pending run.
-// Bad arguments throw std::invalid_argument; driving calls made from inside a task throw std::logic_error.
+// Bad arguments throw std::invalid_argument; driving calls made from inside a task throw std::logic_error
+// (which, not caught in the task, ends it as any error does).
 
 #include <ticklab/task_handle.hpp>
 #include <ticklab/task_options.hpp>
@@ -73,6 +77,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -114,21 +119,27 @@ struct task_run {
     task_handle handle;
     std::string_view name;  // valid during the call only
     task_kind kind = task_kind::time;
-    std::int64_t due = 0;     // ns for time tasks, else a count
-    nanoseconds begin{0};     // the cost clock when the run began (a skip: when it was skipped)
-    nanoseconds cost{0};      // measured for every run while an observer is set; 0 for a skip
-    bool skipped = false;     // skipped to stay within budget
+    std::int64_t due = 0;  // ns for time tasks, else a count
+    nanoseconds begin{0};  // the cost clock when the run began (a skip: when it was skipped)
+    nanoseconds cost{0};   // measured for every run while an observer is set; 0 for a skip
+    bool skipped = false;  // skipped to stay within budget
 };
 using task_run_observer = std::function<void(const task_run&)>;
+
+// An exception that ended a task or a script, as the scheduler keeps it.
+struct task_error {
+    std::string task;  // the task's name ("" when it has none)
+    std::string what;  // the exception's what(), or a line saying it was not a std::exception
+};
 
 struct task_info {
     task_handle handle;
     std::string name{};
     task_kind kind = task_kind::time;
     int priority = 0;
-    std::int64_t interval = 0;  // ns for time tasks, else ticks/frames/passes (offset ns / runs a frame: combined)
-    std::int64_t next_due = 0;  // ns for time tasks, else a count
-    std::uint64_t runs = 0;
+    std::int64_t interval = 0;    // ns for time tasks, else ticks/frames/passes (offset ns / runs a frame: combined)
+    std::int64_t next_due = 0;    // ns for time tasks, else a count
+    std::uint64_t runs = 0;       // from the options' runs_so_far on (a script's wake-ups: script.hpp)
     std::uint64_t skips = 0;      // runs skipped to stay within budget
     nanoseconds last_cost{0};     // of the last measured run
     nanoseconds average_cost{0};  // over the measured runs (sampled: see measure_sample_period)
@@ -231,6 +242,13 @@ public:
     [[nodiscard]] std::optional<nanoseconds> next_time_due() const;
     [[nodiscard]] std::optional<nanoseconds> time_until_next() const;
     [[nodiscard]] std::uint64_t dispatches() const noexcept { return dispatches_; }
+
+    // Errors (see Contracts): how many tasks and scripts an exception has ended, and the last one.
+    [[nodiscard]] std::uint64_t task_errors() const noexcept { return task_errors_; }
+    [[nodiscard]] const std::optional<task_error>& last_task_error() const noexcept { return last_error_; }
+    // Counts `error` as the error that ended the task or script named `task`. Called by the
+    // scheduler for its own tasks, and by hosts (script_host) for work that throws outside a dispatch.
+    void record_error(std::string_view task, const std::exception_ptr& error);
     // The clock that measures run costs (budgets, idle time).
     [[nodiscard]] const time_source& cost_clock() const noexcept { return *cost_clock_; }
 
@@ -321,6 +339,7 @@ private:
         nanoseconds budget{0};
         budget_rules budgeting{};
         std::string name{};
+        std::uint64_t runs_so_far = 0;
     };
 
     template <typename F>
@@ -389,6 +408,8 @@ private:
     bool measure_costs_;
     task_run_observer observer_;
     int driving_lane_ = -1;  // the lane being dispatched, -1 outside a driving call
+    std::uint64_t task_errors_ = 0;
+    std::optional<task_error> last_error_;
 };
 
 inline void task_context::terminate() const {

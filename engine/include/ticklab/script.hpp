@@ -42,9 +42,19 @@
 // owner_alive() before every resume (and before every until() check) and drops the script instead;
 // cancel_orphans() drops them all at once. Destroying a suspended frame terminates its pending wake-up
 // task or leaves the promise or event it waits on, so nothing dangles. Destroying a promise or an
-// event that scripts wait on cancels those scripts (their wait can never end). An exception that
-// escapes a top-level script ends it and propagates out of the call that resumed it (start(), the
-// scheduler's advance_to/on_tick/run_frame, or set_value()/emit(), after every waiter has resumed).
+// event that scripts wait on cancels those scripts (their wait can never end).
+//
+// Errors: an exception that escapes a top-level script (or its until() predicate) ends that script
+// only. It never leaves the call that resumed it (start(), the scheduler's driving calls,
+// set_value()/emit()): the host counts it on the scheduler (scheduler::record_error, named "script
+// NAME"), so whatever shows the scheduler's errors shows it. A child script's exception is rethrown
+// in its parent first, which may catch it.
+//
+// In the scheduler's snapshot a waiting script is its wake-up task, named "script NAME": a new task
+// for each wait, whose `runs` carries on from the last one's (the script's wake-ups so far, an
+// until() check each tick included), so the count grows across the waits. Pausing that task holds
+// the script; resumed after its due time, it resumes the script at once (late).
+//
 // The scheduler must outlive the host; a script must not destroy its own host; promises and events
 // are used on the thread that drives the scheduler.
 
@@ -234,6 +244,7 @@ private:
         script body;
         std::function<bool()> owner_alive;
         std::string name;
+        std::uint64_t wakes = 0;  // the script's wake-up tasks' runs so far (scheduler rows count on)
         bool resuming = false;
         bool drop_requested = false;
     };
@@ -242,6 +253,9 @@ private:
     bool owner_alive(std::uint64_t root);
     void drop(std::unordered_map<std::uint64_t, record>::iterator it);
     [[nodiscard]] std::string task_name(std::uint64_t root) const;
+    // Counts a run of one of script `root`'s wake-up tasks.
+    void count_wake(std::uint64_t root);
+    [[nodiscard]] std::uint64_t wakes(std::uint64_t root) const;
 
     scheduler& tasks_;
     std::unordered_map<std::uint64_t, record> scripts_;  // node-based: records never move

@@ -53,6 +53,9 @@ struct time_task_options {
     nanoseconds budget{0};  // CPU time allowed per period (see budget_rules); 0 = unlimited
     budget_rules budgeting{};
     std::string name{};  // shown in snapshots
+    // Runs already counted for the work this task carries on (task_info::runs starts here): a
+    // script's wake-up task carries the script's count, so its row counts across its waits.
+    std::uint64_t runs_so_far = 0;
 };
 
 // Tick and frame tasks. Counts are tick or frame indices as fixed_loop numbers them (first = 1).
@@ -67,6 +70,7 @@ struct count_task_options {
     // Frame tasks only: run after the render tasks (in run_render) instead of before them.
     bool after_render = false;
     std::string name{};
+    std::uint64_t runs_so_far = 0;  // as time_task_options::runs_so_far
 };
 
 struct render_task_options {

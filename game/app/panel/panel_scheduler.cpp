@@ -2,29 +2,93 @@
 
 #include <imgui.h>
 
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
 namespace ticklab::app::panel_sections {
 namespace {
 
-// Intervals and due points are nanoseconds for time tasks and counts for the others.
-std::string format_point(ticklab::task_kind kind, std::int64_t value, bool interval) {
+// A duration for a person: milliseconds below a second, seconds from there.
+std::string duration_text(std::int64_t ns) {
     char text[32];
-    if (kind == ticklab::task_kind::time) {
-        std::snprintf(text, sizeof text, interval ? "%.1f ms" : "%.3f s",
-                      interval ? static_cast<double>(value) / 1e6 : static_cast<double>(value) / 1e9);
-    } else if (kind == ticklab::task_kind::render) {
-        std::snprintf(text, sizeof text, interval ? "every pass" : "next pass");
+    if (ns >= 1'000'000'000) {
+        std::snprintf(text, sizeof text, "%.2f s", static_cast<double>(ns) / 1e9);
     } else {
-        std::snprintf(text, sizeof text, interval ? "every %lld" : "#%lld", static_cast<long long>(value));
+        std::snprintf(text, sizeof text, "%.1f ms", static_cast<double>(ns) / 1e6);
     }
     return text;
 }
 
-void cell(const std::string& text) {
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(text.c_str());
+// The row's second line as short phrases, each kept whole (flow below): the kind, when it runs
+// (intervals and due points are nanoseconds for time tasks and counts for the others), priority,
+// cost and budget, skips, paused.
+std::vector<std::string> details(const ticklab::task_info& task) {
+    std::vector<std::string> out{std::string{ticklab::to_string(task.kind)} + ":"};
+    const std::string unit = task.kind == ticklab::task_kind::tick ? "tick" : "frame";
+    switch (task.kind) {
+        case ticklab::task_kind::render:
+            out.emplace_back("every render pass,");
+            break;
+        case ticklab::task_kind::idle:
+            out.emplace_back("when time is left,");
+            break;
+        case ticklab::task_kind::time: {
+            out.push_back(task.interval == 0 ? "once," : "every " + duration_text(task.interval) + ",");
+            char due[48];
+            std::snprintf(due, sizeof due, "due at %.3f s,", static_cast<double>(task.next_due) / 1e9);
+            out.emplace_back(due);
+            break;
+        }
+        case ticklab::task_kind::tick:
+        case ticklab::task_kind::frame:
+            out.push_back(task.interval == 0   ? "once,"
+                          : task.interval == 1 ? "every " + unit + ","
+                                               : "every " + std::to_string(task.interval) + " " + unit + "s,");
+            out.push_back("next " + unit + " #" + std::to_string(task.next_due) + ",");
+            break;
+    }
+    if (task.priority != 0) out.push_back("priority " + std::to_string(task.priority) + ",");
+    char cost[64];
+    if (task.budget.count() > 0) {
+        std::snprintf(cost, sizeof cost, "cost %.2f of %.2f ms", ticklab::to_milliseconds(task.average_cost),
+                      ticklab::to_milliseconds(task.budget));
+    } else {
+        std::snprintf(cost, sizeof cost, "cost %.2f ms", ticklab::to_milliseconds(task.average_cost));
+    }
+    out.emplace_back(cost);
+    if (task.skips > 0) {
+        out.back() += ",";
+        out.push_back("skipped " + std::to_string(task.skips));
+    }
+    if (task.paused) {
+        out.back() += ",";
+        out.emplace_back("PAUSED");
+    }
+    return out;
+}
+
+// Phrases left to right, a new line where the next would not fit the column. ImGui's own wrap
+// breaks after a '.', so "cost 0.00 ms" came out as "cost 0." and "00 ms" on two lines.
+void flow(const std::vector<std::string>& phrases) {
+    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    const float space = ImGui::CalcTextSize(" ").x;
+    for (std::size_t i = 0; i < phrases.size(); ++i) {
+        if (i > 0) {
+            ImGui::SameLine(0.0f, space);
+            if (ImGui::GetCursorScreenPos().x + ImGui::CalcTextSize(phrases[i].c_str()).x > right) ImGui::NewLine();
+        }
+        ImGui::TextUnformatted(phrases[i].c_str());
+    }
+}
+
+// A one-letter button with its word in a tooltip: two of them fit beside the runs at any text size.
+bool letter_button(const char* label, const char* tooltip) {
+    const bool pressed = ImGui::SmallButton(label);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+    return pressed;
 }
 
 }  // namespace
@@ -39,37 +103,45 @@ void scheduler(ticklab::scheduler* tasks, scheduler_panel_state& state) {
     std::vector<ticklab::task_info>& snapshot = state.snapshot;
     tasks->snapshot(snapshot);
     ImGui::Text("%zu tasks, virtual now %.3f s", snapshot.size(), ticklab::to_seconds(tasks->now()));
-    if (snapshot.empty()) return;
-    constexpr ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollX |
-                                      ImGuiTableFlags_SizingFixedFit;
-    if (!ImGui::BeginTable("tasks", 11, flags, {0.0f, ImGui::GetTextLineHeightWithSpacing() * 8.0f})) return;
-    for (const char* heading :
-         {"task", "kind", "prio", "interval", "next due", "runs", "skips", "avg cost", "budget", "state", ""}) {
-        ImGui::TableSetupColumn(heading);
+    if (const auto& error = tasks->last_task_error()) {
+        // A task or script that threw has ended and the rest ran on (scheduler.hpp, Errors).
+        const std::string more =
+            tasks->task_errors() > 1 ? " (" + std::to_string(tasks->task_errors()) + " ended so far)" : "";
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4{1.0f, 0.75f, 0.3f, 1.0f});
+        ImGui::TextWrapped("ended: %s: %s%s", error->task.empty() ? "a task" : error->task.c_str(), error->what.c_str(),
+                           more.c_str());
+        ImGui::PopStyleColor();
     }
-    ImGui::TableSetupScrollFreeze(1, 1);
+    if (snapshot.empty()) return;
+    // Three columns that fit the panel at any text size (everything scales with it): the task's
+    // name with a second line of details, wrapped to what is left; its runs (a script's wake-ups
+    // across its waits, script.hpp); one-letter buttons. No sideways scrolling, and no box of its
+    // own to scroll: the table is as tall as its rows (a session has a handful of tasks) and the
+    // panel scrolls.
+    constexpr ImGuiTableFlags flags =
+        ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable("tasks", 3, flags)) return;
+    ImGui::TableSetupColumn("task", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("runs");
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_NoHeaderLabel);
     ImGui::TableHeadersRow();
     for (const auto& task : snapshot) {
         ImGui::PushID(static_cast<int>(task.handle.index));
         ImGui::TableNextRow();
-        cell(std::to_string(task.handle.index) + ":" + std::to_string(task.handle.generation) +
-             (task.name.empty() ? "" : " " + task.name));
-        cell(ticklab::to_string(task.kind));
-        cell(std::to_string(task.priority));
-        cell(format_point(task.kind, task.interval, true));
-        cell(format_point(task.kind, task.next_due, false));
-        cell(std::to_string(task.runs));
-        cell(std::to_string(task.skips));
-        cell(std::to_string(ticklab::to_milliseconds(task.average_cost)).substr(0, 5) + " ms");
-        cell(task.budget.count() == 0 ? "-"
-                                      : std::to_string(ticklab::to_milliseconds(task.budget)).substr(0, 5) + " ms");
-        cell(task.paused ? "paused" : "active");
         ImGui::TableNextColumn();
-        if (ImGui::SmallButton(task.paused ? "Resume" : "Pause")) {
+        ImGui::TextWrapped("%s",
+                           task.name.empty() ? ("#" + std::to_string(task.handle.index)).c_str() : task.name.c_str());
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        flow(details(task));
+        ImGui::PopStyleColor();
+        ImGui::TableNextColumn();
+        ImGui::Text("%llu", static_cast<unsigned long long>(task.runs));
+        ImGui::TableNextColumn();
+        if (task.paused ? letter_button(">##resume", "Resume") : letter_button("||##pause", "Pause")) {
             task.paused ? tasks->resume(task.handle) : tasks->pause(task.handle);
         }
         ImGui::SameLine();
-        if (ImGui::SmallButton("Terminate")) tasks->terminate(task.handle);
+        if (letter_button("x##end", "Terminate")) tasks->terminate(task.handle);
         ImGui::PopID();
     }
     ImGui::EndTable();

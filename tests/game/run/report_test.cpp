@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <stdexcept>
 #include <string>
 
 using namespace std::chrono_literals;
@@ -39,17 +40,27 @@ TEST(Report, HasEveryKeyAndTheSceneFields) {
     source.advance(100ms);
     s.update_frame(s.advance());
     const std::string json = ticklab::game::report_json(s, 0.1);
-    for (const char* key : {"\"scene\": \"lander\"", "\"tick_rate\": 60",           "\"max_loops\": 8",
-                            "\"time_scale\": 1",     "\"paused\": false",           "\"frames\": 1",
-                            "\"ticks\": 6",          "\"virtual_time_s\": 0.1",     "\"real_time_s\": 0.1",
-                            "\"dropped_time_s\": 0", "\"max_ticks_per_frame\": 6",  "\"state_hash\": \"0x",
-                            "\"tick_ms_mean\": ",    "\"tick_ms_p99\": ",           "\"frame_ms_mean\": ",
-                            "\"frame_ms_p99\": ",    "\"render_ms_mean\": null",    "\"render_ms_p99\": null",
-                            "\"cpu_s\": ",           "\"lander_state\": \"flying\""}) {
+    for (const char* key : {"\"scene\": \"lander\"", "\"tick_rate\": 60",          "\"max_loops\": 8",
+                            "\"time_scale\": 1",     "\"paused\": false",          "\"frames\": 1",
+                            "\"ticks\": 6",          "\"virtual_time_s\": 0.1",    "\"real_time_s\": 0.1",
+                            "\"dropped_time_s\": 0", "\"max_ticks_per_frame\": 6", "\"state_hash\": \"0x",
+                            "\"tick_ms_mean\": ",    "\"tick_ms_p99\": ",          "\"frame_ms_mean\": ",
+                            "\"frame_ms_p99\": ",    "\"render_ms_mean\": null",   "\"render_ms_p99\": null",
+                            "\"cpu_s\": ",           "\"task_errors\": 0",         "\"lander_state\": \"flying\""}) {
         EXPECT_NE(json.find(key), std::string::npos) << key << " in " << json;
     }
     EXPECT_EQ(json.front(), '{');
     EXPECT_EQ(json.back(), '}');
+}
+
+TEST(Report, CountsTheTasksAnExceptionEnded) {
+    ticklab::manual_time_source source;
+    ticklab::game::session s{source, "balls", {}, {}};
+    s.tasks().schedule_frame({.name = "thrower"}, [] { throw std::runtime_error{"once"}; });
+    s.tasks().schedule_render({.name = "thrower too"}, [] { throw std::runtime_error{"twice"}; });
+    source.advance(100ms);
+    s.update_frame(s.advance());
+    EXPECT_EQ(ticklab::game::report_object(s, 0.1)["task_errors"], 2);
 }
 
 TEST(Report, GhostKeysAreNullWithoutAGhost) {
