@@ -36,7 +36,6 @@ window_app::window_app(const game::launch_options& options, const ticklab::time_
       source_{source},
       redraw_{output.keeps_pixels(window_)} {
     context_.renderer_name = window_.renderer_name();
-    context_.tasks = &session_.tasks();
     // Screenshot runs keep nothing between runs, so every run draws the same picture.
     if (output.persist_layout()) {
         presentation_path_ = presentation_path();

@@ -51,7 +51,7 @@ void control_panel::draw(controller& control, const panel_context& context) {
         if (header("Strategies", section::strategies)) panel_sections::strategies(session, hashes_);
         if (header("Loop", section::loop)) panel_sections::loop(session, context, loop_);
         if (header("Statistics", section::statistics)) panel_sections::statistics(session);
-        if (header("Scheduler tasks", section::scheduler)) panel_sections::scheduler(context.tasks, scheduler_);
+        if (header("Scheduler tasks", section::scheduler)) panel_sections::scheduler(control, scheduler_);
         if (header("Scene", section::scene)) {
             // Scene settings are not in a recording, so they stay as they are while one records or plays.
             const game::replay_status& replay = session.replay_state();

@@ -93,13 +93,13 @@ bool letter_button(const char* label, const char* tooltip) {
 
 }  // namespace
 
-void scheduler(ticklab::scheduler* tasks, scheduler_panel_state& state) {
-    if (tasks == nullptr) {
-        // The engine's scheduler has its snapshot API; the session does not hand its scheduler out
-        // yet (game::session needs a `ticklab::scheduler& tasks()` accessor).
-        ImGui::TextWrapped("This scene's session exposes no scheduler, so there are no tasks to show.");
-        return;
-    }
+void scheduler(controller& control, scheduler_panel_state& state) {
+    const ticklab::scheduler* tasks = &control.session().tasks();
+    const auto on_task = [&control](action_kind kind, ticklab::task_handle handle) {
+        action a = action::of(kind);
+        a.task = handle;
+        control.perform(a);
+    };
     std::vector<ticklab::task_info>& snapshot = state.snapshot;
     tasks->snapshot(snapshot);
     ImGui::Text("%zu tasks, virtual now %.3f s", snapshot.size(), ticklab::to_seconds(tasks->now()));
@@ -138,10 +138,10 @@ void scheduler(ticklab::scheduler* tasks, scheduler_panel_state& state) {
         ImGui::Text("%llu", static_cast<unsigned long long>(task.runs));
         ImGui::TableNextColumn();
         if (task.paused ? letter_button(">##resume", "Resume") : letter_button("||##pause", "Pause")) {
-            task.paused ? tasks->resume(task.handle) : tasks->pause(task.handle);
+            on_task(task.paused ? action_kind::resume_task : action_kind::pause_task, task.handle);
         }
         ImGui::SameLine();
-        if (letter_button("x##end", "Terminate")) tasks->terminate(task.handle);
+        if (letter_button("x##end", "Terminate")) on_task(action_kind::terminate_task, task.handle);
         ImGui::PopID();
     }
     ImGui::EndTable();

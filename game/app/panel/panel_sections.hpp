@@ -18,8 +18,7 @@ void statistics(const game::session& session);
 void strategies(game::session& session, state_hashes& hashes);
 // The last moments of frames, ticks, drops and alpha on a real-time strip (freeze, hover).
 void timeline(game::session& session, timeline_panel_state& state);
-// `tasks` may be null: the session has no scheduler to show.
-void scheduler(ticklab::scheduler* tasks, scheduler_panel_state& state);
+void scheduler(controller& control, scheduler_panel_state& state);
 // The scene picker, then the running scene's own section (balls_section.cpp, lander_section.cpp).
 void scene(controller& control, scene_panel_state& state);
 // Named presets with their explanation; the running lesson's stays on show.

@@ -22,7 +22,6 @@ struct panel_context {
     std::string renderer_name;
     bool vsync_refused = false;           // the renderer said no to the last vsync change
     std::string last_screenshot;          // where F12 last saved, for the help section
-    ticklab::scheduler* tasks = nullptr;  // for the tasks table; null while the session exposes none
     float text_scale = 1.0f;              // the HUD's and the panel's text size
     bool fullscreen = false;
 };

@@ -75,6 +75,7 @@ struct table_fit {
 struct scheduler_panel {
     ticklab::manual_time_source source;
     ticklab::game::session session{source, "balls", {}, {}};
+    ticklab::app::controller control{session, "", {}};
     ticklab::app::control_panel panel;
     ticklab::app::panel_context context;
     std::string text;  // what the last frame's widgets wrote, as ImGui's log captures it
@@ -89,7 +90,6 @@ struct scheduler_panel {
         io.DeltaTime = 1.0f / 60.0f;
         panel_style_and_font(text_scale);
         panel.restore_layout({"scheduler"}, 3);
-        context.tasks = &session.tasks();
         context.text_scale = text_scale;
     }
     ~scheduler_panel() { ImGui::DestroyContext(); }
@@ -105,7 +105,7 @@ struct scheduler_panel {
             // clipboard: the text of every widget drawn.
             ImGui::SetClipboardText("");
             ImGui::LogToClipboard();
-            (void)panel.draw(session, context);
+            panel.draw(control, context);
             ImGui::LogFinish();
             text = ImGui::GetClipboardText();
             ImGui::EndFrame();
