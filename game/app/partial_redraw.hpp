@@ -3,7 +3,7 @@
 // (SDL's software renderer draws straight into the window surface, which nothing clears).
 //
 // Usage (window_app does this each frame):
-//   redraw.begin_frame({width, height, scale, scene_width, world_height, panel_visible});  // new layout: all
+//   redraw.begin_frame({width, height, scale, scene_width, world_top, world_height, panel_visible});  // new layout: all
 //   redraw.offer_hud(now, fresh_lines, shown_lines);   // readouts at most every interval
 //   const scene_parts& parts = redraw.plan_scene(list, shown_lines, hud_boxes, scene_area, world_area);
 //   if (parts.all) { draw scene; draw HUD; } else for (rect : parts.rects) { the same, clipped to rect }
@@ -47,7 +47,8 @@ struct frame_area {
     int height = 0;
     float pixel_scale = 1.0f;
     float scene_width = 0.0f;
-    float world_height = 0.0f;  // the scene area above the key hint's strip
+    float world_top = 0.0f;     // the world's area, between the HUD's band and the key hint's strip
+    float world_height = 0.0f;
     bool panel_visible = true;
 
     friend bool operator==(const frame_area&, const frame_area&) = default;

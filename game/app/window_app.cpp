@@ -58,13 +58,13 @@ void window_app::fit_balls_box(const game::launch_options& options) {
         options.replay_recording || options.network) {
         return;
     }
-    const layout area = frame_layout();
-    if (area.world_height <= 0.0f) return;
+    const SDL_FRect world = frame_layout().place.world_area;
+    if (world.h <= 0.0f) return;
     // Whole world units, so the report, a recording and --box-width can all say it: at most half a
     // unit of letterbox is left.
     const double height = game::scene_options::box_height;
     const auto width = static_cast<std::uint32_t>(std::clamp(
-        std::lround(height * static_cast<double>(area.scene_width) / static_cast<double>(area.world_height)),
+        std::lround(height * static_cast<double>(world.w) / static_cast<double>(world.h)),
         static_cast<long>(game::scene_options::min_box_width), static_cast<long>(game::scene_options::max_box_width)));
     game::scene_options fitted = session_.options();
     fitted.box_width = width;
@@ -181,7 +181,8 @@ bool window_app::draw() {
     const game::phase_timer render_timer;  // drawing through present, for the report
     const layout area = frame_layout();
     if (control_.view().screenshot_requested) redraw_.invalidate();  // F12 saves a frame drawn in full
-    redraw_.begin_frame({area.output.x, area.output.y, area.pixel_scale, area.scene_width, area.world_height,
+    const SDL_FRect& world = area.place.world_area;
+    redraw_.begin_frame({area.output.x, area.output.y, area.pixel_scale, area.scene_width, world.y, world.h,
                          control_.view().panel_visible});
     const bool scene_drawn = draw_scene_and_hud(area);
     const bool panel_drawn = draw_panel(area, scene_drawn);
@@ -192,44 +193,169 @@ bool window_app::draw() {
     return presented;
 }
 
-window_app::layout window_app::frame_layout() const {
+void window_app::fit_panel_text(SDL_Point output) {
+    // Applied between ImGui frames: a new size rebuilds the font atlas.
+    const float scale = app::panel_text_scale(output.x, window_.pixel_scale(), presentation_.text_scale);
+    if (scale == context_.text_scale) return;
+    context_.text_scale = scale;
+    imgui_.set_text_scale(scale);
+    redraw_.invalidate();
+}
+
+void window_app::build_hud() {
+    // The lesson's figures large top-left, the scene's own readouts top-right; the keys bottom-left,
+    // with the lesson's title while the panel that names it is hidden, and a notice above them.
+    figures_ = hud_figures_for(control_.active_lesson(), session_.current_entry().name);
+    auto& fresh = fresh_hud_lines_;
+    build_hud_lines(session_, fps_, figures_, {}, fresh[0], fresh[1]);
+    const std::string lesson =
+        control_.view().panel_visible ? std::string{} : lesson_line(control_.active_lesson(), session_.settings);
+    build_key_lines(control_.view().keys_expanded, lesson, fresh[2]);
+    if (const std::string notice = control_.notice(); !notice.empty()) {
+        // Wrapped to the scene's width: a notice lies over the world's bottom edge for a few seconds,
+        // never over the panel or another block.
+        const float room =
+            static_cast<float>(window_.output_size().x) * (1.0f - max_panel_share) - 32.0f * window_.pixel_scale();
+        std::vector<hud_line> lines;
+        std::string line;
+        std::size_t at = 0;
+        while (at < notice.size()) {
+            const std::size_t space = notice.find(' ', at + 1);
+            const std::string word = notice.substr(at, space == std::string::npos ? std::string::npos : space - at);
+            if (!line.empty() && hud_.text_width(hud_style::alert, line + word) > room) {
+                lines.push_back({line, hud_style::alert});
+                line = word.substr(word.find_first_not_of(' ') == std::string::npos ? 0 : word.find_first_not_of(' '));
+            } else {
+                line += word;
+            }
+            at = space == std::string::npos ? notice.size() : space;
+        }
+        if (!line.empty()) lines.push_back({line, hud_style::alert});
+        fresh[2].insert(fresh[2].begin(), lines.begin(), lines.end());
+    }
+    if (const game::network_game* network = session_.network()) {
+        const bool paused = session_.loop().clock().paused();
+        for (std::size_t peer = 0; peer < peer_lines_.size(); ++peer) {
+            build_network_hud_lines(*network, peer, paused, peer_lines_[peer]);
+        }
+        fresh[0].clear();  // each peer's block takes the place of the loop's and the scene's
+        fresh[1].clear();
+    }
+    redraw_.offer_hud(source_.now(), fresh, hud_lines_);
+}
+
+layout_input window_app::measure_hud(const layout& base) {
+    const float px = base.pixel_scale;
+    const auto w = static_cast<float>(base.output.x);
+    const auto h = static_cast<float>(base.output.y);
+    const auto size = [&](hud_corner corner, std::span<const hud_line> lines) {
+        const SDL_FRect box = hud_.box(corner, lines, 0.0f, 0.0f, w, h);
+        return SDL_FPoint{box.w, box.h};
+    };
+    layout_input in{.output = base.output, .pixel_scale = px, .panel_width = w - base.scene_width};
+    in.top_left = size(hud_corner::top_left, hud_lines_[0]);
+    in.top_right = size(hud_corner::top_right, hud_lines_[1]);
+    // Room for PAUSED while it is not shown, so pausing does not move the world.
+    bool paused_shown = false;
+    for (const hud_line& line : hud_lines_[0]) paused_shown = paused_shown || line.style == hud_style::alert;
+    if (!hud_lines_[0].empty() && !paused_shown)
+        in.top_left_reserve = hud_.one_line_height(hud_style::alert) - 14.0f * px;
+    in.bottom = size(hud_corner::bottom_left, hud_lines_[2]);
+    // The strip keeps the lesson's line and the one-line hint; the F1 list and a notice lie over the world.
+    in.bottom_reserve = hud_.one_line_height(hud_style::body);
+    for (const hud_line& line : hud_lines_[2]) {
+        if (line.style == hud_style::title && line.text.starts_with("Lesson:")) {
+            in.bottom_reserve += hud_.one_line_height(hud_style::title) - 14.0f * px;
+        }
+    }
+    if (session_.network() != nullptr) {
+        // The peers' blocks sit in their halves (peer_view); the band is theirs to take.
+        for (std::size_t peer = 0; peer < peer_lines_.size(); ++peer) {
+            const hud_corner corner = peer == 0 ? hud_corner::top_left : hud_corner::top_right;
+            const SDL_FPoint s = size(corner, peer_lines_[peer]);
+            peer_boxes_[peer] = {0.0f, 0.0f, s.x, s.y};
+        }
+        in.top_left = {peer_boxes_[0].w, 0.0f};
+        in.top_right = {peer_boxes_[1].w, 0.0f};
+        in.top_left_reserve = 0.0f;
+    }
+    // The band only grows while the same things are laid out: a readout line that comes and goes
+    // does not move the world.
+    tallest_top_.x = std::max(tallest_top_.x, in.top_left.y);
+    tallest_top_.y = std::max(tallest_top_.y, in.top_right.y);
+    in.top_left.y = tallest_top_.x;
+    in.top_right.y = tallest_top_.y;
+    return in;
+}
+
+window_app::layout window_app::frame_layout() {
     const float px = window_.pixel_scale();
     const SDL_Point output = window_.output_size();
+    fit_panel_text(output);
+    const view_state& view = control_.view();
+    // A new text size, window size, panel, lesson or scene: the fit starts again from the user's size.
+    const std::string key = std::to_string(presentation_.text_scale) + " " + std::to_string(output.x) + "x" +
+                            std::to_string(output.y) + " " + (view.panel_visible ? "panel " : "") +
+                            (view.keys_expanded ? "keys " : "") + (session_.network() ? "network " : "") +
+                            control_.active_lesson() + " " + std::string{session_.current_entry().name};
+    if (key != layout_key_) {
+        layout_key_ = key;
+        hud_scale_ = presentation_.text_scale;
+        hud_.set_text_scale(hud_scale_);
+        tallest_top_ = {};
+        redraw_.invalidate();
+    }
     // Without the panel the scene takes the whole window (and the frame skips ImGui entirely).
-    const float scene_width =
-        static_cast<float>(output.x) -
-        (control_.view().panel_visible ? control_panel::width_pixels(px, presentation_.text_scale) : 0.0f);
-    const float key_strip = hud_.one_line_height(hud_style::body) + 8.0f * px;
-    return {px, output, scene_width, std::max(0.0f, static_cast<float>(output.y) - key_strip)};
+    const float panel = view.panel_visible ? control_panel::width_pixels(px, context_.text_scale) : 0.0f;
+    layout area{px, output, static_cast<float>(output.x) - panel, {}};
+    build_hud();
+    constexpr float smallest_hud_scale = 0.5f;
+    for (int attempt = 0; attempt < 6; ++attempt) {
+        area.place = lay_out(measure_hud(area));
+        if (area.place.hud_fit >= 1.0f || hud_scale_ <= smallest_hud_scale) break;
+        // Text width follows the font size closely but not exactly: a little under the factor.
+        hud_scale_ = std::max(smallest_hud_scale, hud_scale_ * area.place.hud_fit * 0.97f);
+        hud_.set_text_scale(hud_scale_);
+        tallest_top_ = {};
+        redraw_.invalidate();
+    }
+    last_layout_ = area.place;
+    return area;
+}
+
+SDL_FRect window_app::world_drawn() const noexcept {
+    const screen_rect& v = scene_view_.view().viewport();
+    return {v.x, v.y, v.w, v.h};
 }
 
 bool window_app::draw_scene_and_hud(const layout& area) {
-    if (const game::network_game* network = session_.network()) {
+    if (session_.network() != nullptr) {
         // Two views and their HUDs, drawn in full every frame; the frame after a network game
         // ends draws in full too.
         redraw_.invalidate();
         draw_peers(area);
-        draw_network_hud(area, *network);
+        draw_network_hud(area);
         return true;
     }
     list_.clear();
     session_.draw(list_);  // between the last two tick states, as the smoothing setting says
-    // The lesson's figures large top-left, the scene's own readouts top-right, the keys bottom-left.
-    figures_ = hud_figures_for(control_.active_lesson(), session_.current_entry().name);
-    auto& fresh = fresh_hud_lines_;
-    build_hud_lines(session_, fps_, figures_, control_.notice(), fresh[0], fresh[1]);
-    build_key_lines(control_.view().keys_expanded, fresh[2]);
-    redraw_.offer_hud(source_.now(), fresh, hud_lines_);
     const float px = area.pixel_scale;
-    const float x0 = 8.0f * px;
-    const float x1 = area.scene_width - 8.0f * px;
-    const float y1 = static_cast<float>(area.output.y) - 8.0f * px;
+    const screen_layout& place = area.place;
     constexpr std::array corners{hud_corner::top_left, hud_corner::top_right, hud_corner::bottom_left};
     static_assert(corners.size() == static_cast<std::size_t>(hud_corner::count));
+    const std::array<SDL_FRect, 3> placed{place.top_left, place.top_right, place.bottom};
     hud_boxes boxes{};
-    for (std::size_t k = 0; k < corners.size(); ++k) boxes[k] = hud_.box(corners[k], hud_lines_[k], x0, x0, x1, y1);
+    const auto at = [&](std::size_t k) {
+        // The corner's rectangle for hud::draw, from where the layout put the block.
+        const SDL_FRect& r = placed[k];
+        return std::array<float, 4>{r.x, r.y, r.x + r.w, r.y + r.h};
+    };
+    for (std::size_t k = 0; k < corners.size(); ++k) {
+        const auto [x0, y0, x1, y1] = at(k);
+        boxes[k] = hud_.box(corners[k], hud_lines_[k], x0, y0, x1, y1);
+    }
     const screen_rect scene_area{0.0f, 0.0f, area.scene_width, static_cast<float>(area.output.y)};
-    const screen_rect world_area{0.0f, 0.0f, area.scene_width, area.world_height};
+    const screen_rect world_area{place.world_area.x, place.world_area.y, place.world_area.w, place.world_area.h};
     const scene_parts& parts = redraw_.plan_scene(list_, hud_lines_, boxes, scene_area, world_area);
     const auto draw_part = [&](const SDL_Rect* limit) {
         scene_view_.draw(list_, scene_area, world_area, px, limit);
@@ -239,7 +365,8 @@ bool window_app::draw_scene_and_hud(const layout& area) {
             const SDL_Rect reach{static_cast<int>(boxes[k].x) - 1, static_cast<int>(boxes[k].y) - 1,
                                  static_cast<int>(boxes[k].w) + 3, static_cast<int>(boxes[k].h) + 3};
             if (limit != nullptr && SDL_HasIntersection(&reach, limit) == SDL_FALSE) continue;
-            hud_.draw(corners[k], hud_lines_[k], x0, x0, x1, y1);
+            const auto [x0, y0, x1, y1] = at(k);
+            hud_.draw(corners[k], hud_lines_[k], x0, y0, x1, y1);
         }
         SDL_RenderSetClipRect(window_.renderer(), nullptr);
     };
@@ -251,37 +378,48 @@ bool window_app::draw_scene_and_hud(const layout& area) {
     return parts.any();
 }
 
+SDL_FRect window_app::peer_half(const layout& area, std::size_t peer) const {
+    const SDL_FRect& world = area.place.world_area;
+    const float half = world.h / 2.0f;
+    return {world.x, world.y + (peer == 0 ? 0.0f : half), world.w, half};
+}
+
+SDL_FRect window_app::peer_view(const layout& area, std::size_t peer) const {
+    // Below the taller of the two peers' blocks, so both views are the same size.
+    const SDL_FRect half = peer_half(area, peer);
+    const float top = std::max(peer_boxes_[0].h, peer_boxes_[1].h) + 2.0f * area.place.margin;
+    return {half.x, half.y + top, half.w, std::max(0.0f, half.h - top)};
+}
+
 void window_app::draw_peers(const layout& area) {
     // One above the other: the scenes' worlds are wide (16:9), so each gets the full width. The key
     // hint's band at the bottom stays free, so it covers neither peer.
     const float px = area.pixel_scale;
-    const float half = peer_half_height(area);
+    const SDL_FRect scene{0.0f, 0.0f, area.scene_width, static_cast<float>(area.output.y)};
+    fill_rect(window_.renderer(), scene, theme::letterbox);
     // Peer 0 last: the pointer maps through the view drawn last, and peer 0 is the player here.
     for (const std::size_t peer : {std::size_t{1}, std::size_t{0}}) {
         list_.clear();
         session_.draw_peer(peer, list_);
-        scene_view_.draw(list_, {0.0f, peer == 0 ? 0.0f : half, area.scene_width, half}, px);
+        const SDL_FRect half = peer_half(area, peer);
+        const SDL_FRect view = peer_view(area, peer);
+        scene_view_.draw(list_, {half.x, half.y, half.w, half.h}, {view.x, view.y, view.w, view.h}, px);
     }
-    fill_rect(window_.renderer(), {0.0f, half - px, area.scene_width, 2.0f * px}, theme::panel_background);
+    const SDL_FRect second = peer_half(area, 1);
+    fill_rect(window_.renderer(), {0.0f, second.y - px, area.scene_width, 2.0f * px}, theme::panel_background);
 }
 
-float window_app::peer_half_height(const layout& area) const {
-    return area.world_height / 2.0f;
-}
-
-void window_app::draw_network_hud(const layout& area, const game::network_game& network) {
-    // Each peer's lines in a top corner of its half, the keys bottom-left.
-    const float px = area.pixel_scale;
-    const float half = peer_half_height(area);
-    const bool paused = session_.loop().clock().paused();
-    const float x0 = 8.0f * px;
-    const float x1 = area.scene_width - 8.0f * px;
-    build_network_hud_lines(network, 0, paused, peer_lines_);
-    hud_.draw(hud_corner::top_left, peer_lines_, x0, x0, x1, half - x0);
-    build_network_hud_lines(network, 1, paused, peer_lines_);
-    hud_.draw(hud_corner::top_right, peer_lines_, x0, half + x0, x1, 2.0f * half - x0);
-    build_key_lines(control_.view().keys_expanded, key_lines_);
-    hud_.draw(hud_corner::bottom_left, key_lines_, x0, half + x0, x1, static_cast<float>(area.output.y) - x0);
+void window_app::draw_network_hud(const layout& area) {
+    // Each peer's lines in a top corner of its half, above its view; the keys bottom-left.
+    const float m = area.place.margin;
+    const float x0 = m;
+    const float x1 = area.scene_width - m;
+    const SDL_FRect first = peer_half(area, 0);
+    const SDL_FRect second = peer_half(area, 1);
+    hud_.draw(hud_corner::top_left, peer_lines_[0], x0, first.y + m, x1, first.y + first.h);
+    hud_.draw(hud_corner::top_right, peer_lines_[1], x0, second.y + m, x1, second.y + second.h);
+    const SDL_FRect& keys = area.place.bottom;
+    hud_.draw(hud_corner::bottom_left, hud_lines_[2], keys.x, keys.y, keys.x + keys.w, keys.y + keys.h);
 }
 
 void window_app::rasterise_panel(const layout& area, const scene_parts& parts) {

@@ -17,6 +17,7 @@
 #include "app/platform/sdl_runtime.hpp"
 #include "app/platform/window.hpp"
 #include "app/render/scene_renderer.hpp"
+#include "app/screen_layout.hpp"
 #include "app/ui/font_files.hpp"
 #include "app/ui/hud.hpp"
 #include "app/ui/hud_text.hpp"
@@ -29,6 +30,7 @@
 
 #include <SDL.h>
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -51,6 +53,12 @@ public:
     [[nodiscard]] std::string capture(const std::string& path) const;
     // Which parts of frames were drawn (a live software window redraws only what changed).
     [[nodiscard]] const partial_redraw& redraw() const noexcept { return redraw_; }
+    // Where the last frame put the panel, the HUD's blocks and the world (screen_layout.hpp); the
+    // world as drawn, letterboxed inside its area; the HUD's and the panel's text scales.
+    [[nodiscard]] const screen_layout& last_layout() const noexcept { return last_layout_; }
+    [[nodiscard]] SDL_FRect world_drawn() const noexcept;
+    [[nodiscard]] float hud_text_scale() const noexcept { return hud_scale_; }
+    [[nodiscard]] float panel_text_scale() const noexcept { return context_.text_scale; }
 
 private:
     // Where the scene goes this frame: the window left of the panel (all of it without the panel).
@@ -58,7 +66,7 @@ private:
         float pixel_scale;
         SDL_Point output;
         float scene_width;
-        float world_height;  // the scene area above the key hint's strip, which the world never goes under
+        screen_layout place;  // the panel, the HUD's band and strip, and the world between them
     };
 
     // At start, the balls' box as wide as the scene area's aspect (90 units tall), unless a lesson,
@@ -69,7 +77,12 @@ private:
     void read_events();                                   // keys, mouse, window events
     void window_work(const ticklab::frame_stats& frame);  // FPS meter, vsync and FPS cap
     bool draw();  // scene, HUD, panel, present: what changed; false when nothing was new to present
-    [[nodiscard]] layout frame_layout() const;
+    // This frame's HUD lines (as partial_redraw lets them change), measured and laid out; the HUD's
+    // text shrinks until every block fits (screen_layout.hpp).
+    [[nodiscard]] layout frame_layout();
+    void build_hud();
+    [[nodiscard]] layout_input measure_hud(const layout& base);
+    void fit_panel_text(SDL_Point output);
     // Each draws (and returns true) only when what it shows changed (partial_redraw).
     bool draw_scene_and_hud(const layout& area);
     bool draw_panel(const layout& area, bool scene_drawn);
@@ -77,8 +90,10 @@ private:
     void rasterise_panel(const layout& area, const scene_parts& parts);
     // A network game: the two peers one above the other, each with its HUD, drawn in full.
     void draw_peers(const layout& area);
-    void draw_network_hud(const layout& area, const game::network_game& network);
-    [[nodiscard]] float peer_half_height(const layout& area) const;  // each peer's view, above the key hint
+    void draw_network_hud(const layout& area);
+    // Peer `peer`'s half of the world area, and its view below its HUD block.
+    [[nodiscard]] SDL_FRect peer_half(const layout& area, std::size_t peer) const;
+    [[nodiscard]] SDL_FRect peer_view(const layout& area, std::size_t peer) const;
     void keep_panel_layout();  // the open sections and the timeline's span, saved when they change
     void present();
 
@@ -106,11 +121,18 @@ private:
     const ticklab::time_source& source_;
     partial_redraw redraw_;
     game::draw_list list_;
-    hud_blocks fresh_hud_lines_;              // this frame's, by corner (top left, top right, bottom left)
-    hud_blocks hud_lines_;                    // on show (readouts throttled)
-    std::vector<std::uint64_t> panel_bands_;  // this frame's panel, hashed per band (partial_redraw)
-    std::vector<hud_line> peer_lines_;        // a network game's: one peer's at a time
-    std::vector<hud_line> key_lines_;
+    hud_blocks fresh_hud_lines_;                       // this frame's, by corner (top left, top right, bottom left)
+    hud_blocks hud_lines_;                             // on show (readouts throttled)
+    std::vector<std::uint64_t> panel_bands_;           // this frame's panel, hashed per band (partial_redraw)
+    std::array<std::vector<hud_line>, 2> peer_lines_;  // a network game's, one block per peer
+    std::array<SDL_FRect, 2> peer_boxes_{};
+    screen_layout last_layout_;
+    // The HUD's text scale: the user's, or less while the user's would not fit (screen_layout).
+    // The fit starts again from the user's when what is laid out changes (layout_key_).
+    float hud_scale_ = 1.0f;
+    std::string layout_key_;
+    // The top blocks' heights since layout_key_ changed: the band never shrinks under the world.
+    SDL_FPoint tallest_top_{};
     std::vector<hud_figure> figures_;
     std::filesystem::path presentation_path_;  // empty for runs that keep nothing (screenshots)
     presentation_settings presentation_;

@@ -138,6 +138,13 @@ void hud::draw(hud_corner corner, std::span<const hud_line> lines, float x0, flo
     }
 }
 
+float hud::text_width(hud_style style, const std::string& text) const {
+    int w = 0;
+    int h = 0;
+    if (text.empty() || TTF_SizeUTF8(fonts_[static_cast<std::size_t>(style)], text.c_str(), &w, &h) != 0) return 0.0f;
+    return static_cast<float>(w);
+}
+
 float hud::one_line_height(hud_style style) const {
     return static_cast<float>(TTF_FontHeight(fonts_[static_cast<std::size_t>(style)])) + 16.0f * pixel_scale_;
 }

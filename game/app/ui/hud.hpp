@@ -50,6 +50,8 @@ public:
     // The height in pixels of a block of one `style` line, backdrop included: what the key hint
     // takes at the bottom, so split views can leave it free.
     [[nodiscard]] float one_line_height(hud_style style) const;
+    // The width in pixels of `text` in `style` at the current text scale (nothing drawn).
+    [[nodiscard]] float text_width(hud_style style, const std::string& text) const;
     // How many line textures were rendered since start-up (unchanged lines cost nothing).
     [[nodiscard]] std::uint64_t renders() const noexcept { return renders_; }
 

@@ -2,6 +2,7 @@
 
 #include "app/input/action.hpp"
 #include "app/ui/text_format.hpp"
+#include "run/lesson_library.hpp"
 
 #include <cstdio>
 
@@ -39,8 +40,15 @@ void build_hud_lines(const game::session& session, const fps_meter& fps, std::sp
     for (auto& line : text) scene_lines.push_back({std::move(line), hud_style::body});
 }
 
-void build_key_lines(bool expanded, std::vector<hud_line>& out) {
+std::string lesson_line(std::string_view lesson, const game::loop_settings& running) {
+    const game::lesson* l = game::find_lesson(lesson);
+    if (l == nullptr) return {};
+    return "Lesson: " + l->title + "   " + game::before_after_text(*l, running);
+}
+
+void build_key_lines(bool expanded, const std::string& lesson, std::vector<hud_line>& out) {
     out.clear();
+    if (!lesson.empty()) out.push_back({lesson, hud_style::title});
     if (!expanded) {
         out.push_back(
             {"F1 keys  Space pause  . step  +/- speed  Tab scene  B before/after  F2 panel", hud_style::body});

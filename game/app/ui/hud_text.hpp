@@ -32,7 +32,11 @@ private:
 void build_hud_lines(const game::session& session, const fps_meter& fps, std::span<const hud_figure> figures,
                      const std::string& notice, std::vector<hud_line>& loop_lines, std::vector<hud_line>& scene_lines);
 
-// The bottom-left block: one line of the main keys, or with `expanded` (F1) every key.
-void build_key_lines(bool expanded, std::vector<hud_line>& out);
+// The bottom-left block: one line of the main keys, or with `expanded` (F1) every key; above them
+// `lesson` (the lesson's title and B's two states, shown while the panel that names them is
+// hidden; "" for none).
+void build_key_lines(bool expanded, const std::string& lesson, std::vector<hud_line>& out);
+// "Lesson: <title>   B: ..." for the active lesson, "" for none.
+[[nodiscard]] std::string lesson_line(std::string_view lesson, const game::loop_settings& running);
 
 }  // namespace ticklab::app

@@ -126,7 +126,7 @@ using namespace std::chrono_literals;
 // One frame of partial_redraw's panel steps, as window_app takes them: whether the panel is built,
 // and when it is, whether it is drawn.
 bool panel_built(app::partial_redraw& redraw, ticklab::nanoseconds now, bool input, std::uint64_t hash) {
-    redraw.begin_frame({1280, 720, 1.0f, 900.0f, 680.0f, true});
+    redraw.begin_frame({1280, 720, 1.0f, 900.0f, 0.0f, 680.0f, true});
     if (!redraw.panel_due(now, input)) return false;
     (void)redraw.panel_needed(now, input, false, std::vector<std::uint64_t>(45, hash), false, false);
     return true;
@@ -148,14 +148,14 @@ TEST(PartialRedraw, PanelIsDrawnAgainOnlyInTheBandsThatChanged) {
     app::partial_redraw redraw{true, 100ms};
     constexpr int band = app::partial_redraw::band_height;
     std::vector<std::uint64_t> bands(45, 7);
-    redraw.begin_frame({1280, 720, 1.0f, 900.0f, 680.0f, true});
+    redraw.begin_frame({1280, 720, 1.0f, 900.0f, 0.0f, 680.0f, true});
     ASSERT_TRUE(redraw.panel_needed(0ms, false, false, bands, false, false));
     EXPECT_TRUE(redraw.panel_parts().all) << "the first frame";
 
     bands[3] = 8;
     bands[4] = 8;
     bands[10] = 8;
-    redraw.begin_frame({1280, 720, 1.0f, 900.0f, 680.0f, true});
+    redraw.begin_frame({1280, 720, 1.0f, 900.0f, 0.0f, 680.0f, true});
     ASSERT_TRUE(redraw.panel_needed(100ms, false, false, bands, false, false));
     const app::scene_parts& parts = redraw.panel_parts();
     EXPECT_FALSE(parts.all);
@@ -163,11 +163,11 @@ TEST(PartialRedraw, PanelIsDrawnAgainOnlyInTheBandsThatChanged) {
     EXPECT_TRUE(SDL_RectEquals(&parts.rects[0], std::array{SDL_Rect{900, 3 * band, 380, 2 * band}}.data()));
     EXPECT_TRUE(SDL_RectEquals(&parts.rects[1], std::array{SDL_Rect{900, 10 * band, 380, band}}.data()));
 
-    redraw.begin_frame({1280, 720, 1.0f, 900.0f, 680.0f, true});
+    redraw.begin_frame({1280, 720, 1.0f, 900.0f, 0.0f, 680.0f, true});
     EXPECT_FALSE(redraw.panel_needed(200ms, false, false, bands, false, false)) << "nothing changed";
 
     for (std::size_t b = 0; b < 30; ++b) bands[b] = 9;
-    redraw.begin_frame({1280, 720, 1.0f, 900.0f, 680.0f, true});
+    redraw.begin_frame({1280, 720, 1.0f, 900.0f, 0.0f, 680.0f, true});
     ASSERT_TRUE(redraw.panel_needed(300ms, false, false, bands, false, false));
     EXPECT_TRUE(redraw.panel_parts().all) << "two thirds of the column: drawn once, in full";
 }

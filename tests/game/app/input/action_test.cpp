@@ -94,7 +94,7 @@ TEST(KeyTable, GameKeysPressAndReleaseTheirAction) {
 // now named in the list (its own row, or the row it follows).
 TEST(KeyTable, EveryBoundActionIsInTheF1List) {
     std::vector<hud_line> lines;
-    build_key_lines(true, lines);
+    build_key_lines(true, "", lines);
     std::string listed;
     for (const hud_line& line : lines) listed += line.text + "\n";
     std::set<std::string> missing;

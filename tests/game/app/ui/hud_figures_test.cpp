@@ -117,10 +117,10 @@ TEST(HudFigures, NamesRoundTripForLessonFiles) {
 
 TEST(HudKeys, OneLineHintExpandsIntoTheFullList) {
     std::vector<hud_line> lines;
-    build_key_lines(false, lines);
+    build_key_lines(false, "", lines);
     ASSERT_EQ(lines.size(), 1u);
     EXPECT_NE(lines[0].text.find("F1 keys"), std::string::npos);
-    build_key_lines(true, lines);
+    build_key_lines(true, "", lines);
     EXPECT_GT(lines.size(), 10u);
 }
 
