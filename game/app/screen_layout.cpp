@@ -40,7 +40,7 @@ screen_layout lay_out(const layout_input& in) {
     if (across > out.scene_width && across > 0.0f) fit = std::min(fit, out.scene_width / across);
     const float hint = in.bottom.x + 2.0f * m;
     if (hint > out.scene_width && hint > 0.0f) fit = std::min(fit, out.scene_width / hint);
-    const float bands = band + strip + 4.0f * m;
+    const float bands = band + strip + in.inside_world + 4.0f * m;
     if (bands > (1.0f - min_world_share) * h && bands > 0.0f) fit = std::min(fit, (1.0f - min_world_share) * h / bands);
     const float stacked = band + in.bottom.y + 4.0f * m;
     if (stacked > h && stacked > 0.0f) fit = std::min(fit, h / stacked);

@@ -28,6 +28,7 @@ struct layout_input {
     float top_left_reserve = 0.0f;  // height kept for lines not on show now (PAUSED, a notice)
     SDL_FPoint bottom{};            // the key hint's block (with the lesson's line when the panel is hidden)
     float bottom_reserve = 0.0f;    // the strip's height: the one-line hint's block, or the block when taller
+    float inside_world = 0.0f;      // HUD laid out inside the world's area (a network game's peer blocks)
 };
 
 struct screen_layout {

@@ -278,6 +278,7 @@ layout_input window_app::measure_hud(const layout& base) {
         in.top_left = {peer_boxes_[0].w, 0.0f};
         in.top_right = {peer_boxes_[1].w, 0.0f};
         in.top_left_reserve = 0.0f;
+        in.inside_world = 2.0f * (std::max(peer_boxes_[0].h, peer_boxes_[1].h) + 2.0f * 8.0f * px);
     }
     // The band only grows while the same things are laid out: a readout line that comes and goes
     // does not move the world.
