@@ -243,6 +243,20 @@ action random_action(std::mt19937_64& rng, game::session& session) {
             a.options = options;
             break;
         }
+        case action_kind::set_balls_config: {
+            const auto* balls = dynamic_cast<const game::balls_scene*>(&session.current_scene());
+            game::balls_config c = balls != nullptr ? balls->config() : game::balls_config{};
+            c.gravity = pick(200);
+            c.restitution = pick(101) / 100.0;
+            c.sleeping = pick(2) == 0;
+            c.radius_min = 0.2 + pick(10) / 10.0;
+            c.radius_max = c.radius_min + pick(30) / 10.0;
+            a.balls = c;
+            break;
+        }
+        case action_kind::set_autopilot:
+            a.value = pick(2);
+            break;
         case action_kind::press:
         case action_kind::release:
             a.game_action = static_cast<game::action>(pick(static_cast<int>(game::action_count)));
