@@ -1,7 +1,9 @@
 #include "app/platform/window.hpp"
 
 #include "app/platform/sdl_runtime.hpp"
+#include "app/platform/x11_window.hpp"
 
+#include <string>
 #include <string_view>
 
 namespace ticklab::app {
@@ -18,6 +20,27 @@ std::string gl_renderer_string(SDL_Renderer* renderer) {
     constexpr unsigned int gl_renderer = 0x1F01;  // GL_RENDERER
     const unsigned char* text = get_string != nullptr ? get_string(gl_renderer) : nullptr;
     return text != nullptr ? reinterpret_cast<const char*>(text) : std::string{};
+}
+
+// Whether the screen shows the window's inside at `rect` (window points), waiting up to
+// `patience_ms` for a window manager to act. Where the X server cannot be asked, SDL's word is taken.
+bool shown_at(SDL_Window* window, const SDL_Rect& rect, Uint64 patience_ms) {
+    const Uint64 deadline = SDL_GetTicks64() + patience_ms;
+    while (true) {
+        const auto shown = x11_placement_of(window);
+        if (!shown || SDL_RectEquals(&shown->frame, &rect) == SDL_TRUE) return true;
+        if (SDL_GetTicks64() >= deadline) return false;
+        SDL_Delay(10);
+    }
+}
+
+// How long a window manager may take to act on a fullscreen, move or size request before the
+// window stops waiting for it. Without one the X server has acted by the time it answers.
+constexpr Uint64 window_manager_patience_ms = 500;
+
+std::string size_text(const SDL_Rect& rect) {
+    return std::to_string(rect.w) + "x" + std::to_string(rect.h) + " at " + std::to_string(rect.x) + "," +
+           std::to_string(rect.y);
 }
 
 }  // namespace
@@ -101,6 +124,72 @@ bool window::set_vsync(bool on) {
     if (SDL_RenderSetVSync(renderer_, on ? 1 : 0) != 0) return false;
     vsync_ = on;
     return true;
+}
+
+std::string window::set_fullscreen(bool on) {
+    if (on == fullscreen()) return {};
+    if (!on) {
+        leave_fullscreen();
+        return {};
+    }
+    return enter_fullscreen();
+}
+
+std::string window::enter_fullscreen() {
+    const int display = SDL_GetWindowDisplayIndex(window_);
+    SDL_Rect screen{};
+    if (display < 0 || SDL_GetDisplayBounds(display, &screen) != 0) {
+        return std::string{"the screen's size is unknown ("} + SDL_GetError() + ")";
+    }
+    SDL_GetWindowPosition(window_, &windowed_.x, &windowed_.y);
+    SDL_GetWindowSize(window_, &windowed_.w, &windowed_.h);
+    const auto shown = x11_placement_of(window_);
+    if (shown) windowed_ = shown->frame;
+    // SDL's fullscreen is a request to the window manager, yet SDL takes the screen's size as the
+    // window's at once: with no window manager to act on it, the X window keeps its size while SDL
+    // (and so the renderer's output, and the layout) has the screen's.
+    if (!shown || shown->managed) {
+        if (SDL_SetWindowFullscreen(window_, SDL_WINDOW_FULLSCREEN_DESKTOP) != 0) {
+            return std::string{"SDL says: "} + SDL_GetError();
+        }
+        if (shown_at(window_, screen, shown ? window_manager_patience_ms : 0)) {
+            fullscreen_ = fullscreen_kind::sdl;
+            return {};
+        }
+        // This window manager did not take it (not in time, or not at all).
+        SDL_SetWindowFullscreen(window_, 0);
+    }
+    if (cover(screen)) {
+        fullscreen_ = fullscreen_kind::covering;
+        return {};
+    }
+    const auto kept = x11_placement_of(window_);
+    place(windowed_, true);
+    return "the window manager keeps the window at " + (kept ? size_text(kept->frame) : std::string{"its size"}) +
+           ", not the screen's " + size_text(screen);
+}
+
+void window::leave_fullscreen() {
+    const fullscreen_kind was = fullscreen_;
+    fullscreen_ = fullscreen_kind::off;
+    // The window manager puts the window back; where it does not, or elsewhere, the window is put
+    // back by hand. SDL's size is set either way, so that it is the X window's again.
+    if (was == fullscreen_kind::sdl) {
+        SDL_SetWindowFullscreen(window_, 0);
+        if (shown_at(window_, windowed_, window_manager_patience_ms)) return;
+    }
+    place(windowed_, true);
+}
+
+bool window::cover(const SDL_Rect& screen) {
+    place(screen, false);
+    return shown_at(window_, screen, window_manager_patience_ms);
+}
+
+void window::place(const SDL_Rect& rect, bool bordered) {
+    SDL_SetWindowBordered(window_, bordered ? SDL_TRUE : SDL_FALSE);
+    SDL_SetWindowSize(window_, rect.w, rect.h);
+    SDL_SetWindowPosition(window_, rect.x, rect.y);
 }
 
 }  // namespace ticklab::app
