@@ -89,5 +89,8 @@ expect_panel_at_right_edge 1920 1080 "started with fullscreen=1 saved" saved_ful
 xdotool key F11
 expect_geometry "1280 720 320 180" "F11 after starting fullscreen"
 expect_panel_at_right_edge 1280 720 "F11 after starting fullscreen" saved_windowed
+kill "$pid"
+wait "$pid" 2>/dev/null || true
+pid=""
 grep -qi 'error\|refused' "$work/err" && fail "ticklab logged an error"
 echo "xvfb_fullscreen.sh: F11 covered the 1920x1080 screen and put the 1280x720 window back, the picture fitting both" >&2

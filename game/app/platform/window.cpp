@@ -3,6 +3,7 @@
 #include "app/platform/sdl_runtime.hpp"
 #include "app/platform/x11_window.hpp"
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -22,16 +23,28 @@ std::string gl_renderer_string(SDL_Renderer* renderer) {
     return text != nullptr ? reinterpret_cast<const char*>(text) : std::string{};
 }
 
-// Whether the screen shows the window's inside at `rect` (window points), waiting up to
-// `patience_ms` for a window manager to act. Where the X server cannot be asked, SDL's word is taken.
-bool shown_at(SDL_Window* window, const SDL_Rect& rect, Uint64 patience_ms) {
+// The window's inside as the screen shows it, once it is `rect` (window points) or
+// `patience_ms` have passed for a window manager to act; nullopt where the X server cannot be
+// asked (SDL's figures are then all there is). With `moved_from`, a window of `rect`'s size that
+// has left that place has settled too: the window manager has acted on the move, if not exactly.
+std::optional<SDL_Rect> settled_frame(SDL_Window* window, const SDL_Rect& rect, Uint64 patience_ms,
+                                      std::optional<SDL_Point> moved_from = std::nullopt) {
     const Uint64 deadline = SDL_GetTicks64() + patience_ms;
     while (true) {
         const auto shown = x11_placement_of(window);
-        if (!shown || SDL_RectEquals(&shown->frame, &rect) == SDL_TRUE) return true;
-        if (SDL_GetTicks64() >= deadline) return false;
+        if (!shown) return std::nullopt;
+        const SDL_Rect& frame = shown->frame;
+        const bool at_place = frame.x == rect.x && frame.y == rect.y;
+        const bool moved = moved_from && (frame.x != moved_from->x || frame.y != moved_from->y);
+        const bool settled = frame.w == rect.w && frame.h == rect.h && (at_place || moved);
+        if (settled || SDL_GetTicks64() >= deadline) return frame;
         SDL_Delay(10);
     }
+}
+
+bool shown_at(SDL_Window* window, const SDL_Rect& rect, Uint64 patience_ms) {
+    const auto frame = settled_frame(window, rect, patience_ms);
+    return !frame || SDL_RectEquals(&*frame, &rect) == SDL_TRUE;
 }
 
 // How long a window manager may take to act on a fullscreen, move or size request before the
@@ -159,7 +172,7 @@ std::string window::enter_fullscreen() {
         // This window manager did not take it (not in time, or not at all).
         SDL_SetWindowFullscreen(window_, 0);
     }
-    if (cover(screen)) {
+    if (place(screen, false)) {
         fullscreen_ = fullscreen_kind::covering;
         return {};
     }
@@ -181,15 +194,21 @@ void window::leave_fullscreen() {
     place(windowed_, true);
 }
 
-bool window::cover(const SDL_Rect& screen) {
-    place(screen, false);
-    return shown_at(window_, screen, window_manager_patience_ms);
-}
-
-void window::place(const SDL_Rect& rect, bool bordered) {
+bool window::place(const SDL_Rect& rect, bool bordered) {
+    const auto before = x11_placement_of(window_);
     SDL_SetWindowBordered(window_, bordered ? SDL_TRUE : SDL_FALSE);
     SDL_SetWindowSize(window_, rect.w, rect.h);
     SDL_SetWindowPosition(window_, rect.x, rect.y);
+    const auto frame =
+        settled_frame(window_, rect, window_manager_patience_ms,
+                      before ? std::optional{SDL_Point{before->frame.x, before->frame.y}} : std::nullopt);
+    if (!frame || SDL_RectEquals(&*frame, &rect) == SDL_TRUE) return true;
+    // A window manager that does not publish its frame's size (_NET_FRAME_EXTENTS; twm) puts its
+    // frame, not the window's inside, where SDL asks: the window is moved again by the difference.
+    if (frame->x != rect.x || frame->y != rect.y) {
+        SDL_SetWindowPosition(window_, 2 * rect.x - frame->x, 2 * rect.y - frame->y);
+    }
+    return shown_at(window_, rect, window_manager_patience_ms);
 }
 
 }  // namespace ticklab::app

@@ -61,8 +61,9 @@ private:
 
     std::string enter_fullscreen();
     void leave_fullscreen();
-    bool cover(const SDL_Rect& screen);
-    void place(const SDL_Rect& rect, bool bordered);
+    // The window's inside at `rect` (window points), with or without the window manager's frame;
+    // false when the screen does not show it there.
+    bool place(const SDL_Rect& rect, bool bordered);
 
     SDL_Window* window_ = nullptr;
     SDL_Renderer* renderer_ = nullptr;
