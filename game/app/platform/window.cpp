@@ -52,8 +52,7 @@ bool shown_at(SDL_Window* window, const SDL_Rect& rect, Uint64 patience_ms) {
 constexpr Uint64 window_manager_patience_ms = 500;
 
 std::string size_text(const SDL_Rect& rect) {
-    return std::to_string(rect.w) + "x" + std::to_string(rect.h) + " at " + std::to_string(rect.x) + "," +
-           std::to_string(rect.y);
+    return std::to_string(rect.w) + "x" + std::to_string(rect.h);
 }
 
 }  // namespace
@@ -178,8 +177,7 @@ std::string window::enter_fullscreen() {
     }
     const auto kept = x11_placement_of(window_);
     place(windowed_, true);
-    return "the window manager keeps the window at " + (kept ? size_text(kept->frame) : std::string{"its size"}) +
-           ", not the screen's " + size_text(screen);
+    return kept ? "the window manager kept " + size_text(kept->frame) : std::string{"the window manager kept its size"};
 }
 
 void window::leave_fullscreen() {
