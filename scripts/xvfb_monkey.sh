@@ -80,8 +80,8 @@ check_output() {
   return 0
 }
 
-# The scene area is the window's left quarter: the panel takes at most 370 points x 2.5 (the largest
-# text) = 925 of 1280 pixels, so that quarter is never panel. The rule, every ~5 s:
+# The scene area is the window's left quarter: the panel takes at most 45% of the width
+# (app/screen_layout.hpp, max_panel_share), so that quarter is never panel. The rule, every ~5 s:
 #   - not flat: fewer than 8 distinct colours is a window with nothing drawn (the HUD's anti-aliased
 #     text alone has hundreds). One flat grab is forgiven (a frame caught mid-switch), two in a row
 #     fail.
