@@ -36,7 +36,7 @@ log="$work/monkey.log"
 monkey_fail() {
   keep_work=1
   {
-    echo "xvfb_monkey.sh: replay with MONKEY_SEED=$seed MONKEY_SECONDS=$seconds bash scripts/xvfb_monkey.sh"
+    echo "xvfb_monkey.sh: replay with MONKEY_SEED=$seed MONKEY_SECONDS=$seconds bash scripts/xvfb_monkey.sh $binary"
     echo "xvfb_monkey.sh: the last 40 actions (seconds since the start, action number, action):"
     tail -n 40 "$log" | sed 's/^/  /'
   } >&2
@@ -80,6 +80,15 @@ check_output() {
   return 0
 }
 
+# The window's size, read again after F11 and at each grab.
+width=""
+height=""
+geometry() {
+  local WIDTH=1280 HEIGHT=720
+  eval "$(xdotool getwindowgeometry --shell "$window" 2>/dev/null | grep -E '^(WIDTH|HEIGHT)=[0-9]+$')"
+  width=$WIDTH height=$HEIGHT
+}
+
 # The scene area is the window's left quarter: the panel takes at most 45% of the width
 # (app/screen_layout.hpp, max_panel_share), so that quarter is never panel. The rule, every ~5 s:
 #   - not flat: fewer than 8 distinct colours is a window with nothing drawn (the HUD's anti-aliased
@@ -89,14 +98,6 @@ check_output() {
 #     (a network lesson's HUD does not: paused, it can stay still), and the monkey changes what is
 #     shown a few times a second (scene, lesson, text size, panel, key list), so pixels identical in
 #     4 grabs in a row (15 s and more, some 35 actions) mean the program stopped drawing.
-# The window's size, read again after F11 and at each grab.
-width=""
-height=""
-geometry() {
-  local WIDTH=1280 HEIGHT=720
-  eval "$(xdotool getwindowgeometry --shell "$window" 2>/dev/null | grep -E '^(WIDTH|HEIGHT)=[0-9]+$')"
-  width=$WIDTH height=$HEIGHT
-}
 # The window as it is when a check fails, for whoever looks at the kept work folder.
 picture() { import -window "$window" "$work/failure.png" 2>/dev/null && echo " (the window: $work/failure.png)"; }
 grabs=0
