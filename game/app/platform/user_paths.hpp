@@ -3,6 +3,7 @@
 // current directory for settings, so running from a source tree leaves it clean.
 
 #include <filesystem>
+#include <string_view>
 
 namespace ticklab::app {
 
@@ -10,7 +11,14 @@ namespace ticklab::app {
 // Empty when none can be created (the layout is then simply not saved).
 [[nodiscard]] std::filesystem::path config_dir();
 
-// $XDG_PICTURES_DIR, ~/Pictures if it exists, else the current directory.
+// $XDG_PICTURES_DIR, the pictures folder the user named in user-dirs.dirs (xdg-user-dirs, in the
+// config folder: ~/Bilder, ~/Images ...), ~/Pictures if it exists, else the current directory.
+// F12's screenshots and the panel's replay file go there.
 [[nodiscard]] std::filesystem::path pictures_dir();
+
+// The folder `key` names in an xdg-user-dirs file ("$HOME/..." or an absolute path); empty when the
+// file or the key is missing, or names the home folder itself (xdg-user-dirs' "disabled").
+[[nodiscard]] std::filesystem::path user_dir_from(const std::filesystem::path& user_dirs_file, std::string_view key,
+                                                  const std::filesystem::path& home);
 
 }  // namespace ticklab::app
