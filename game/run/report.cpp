@@ -106,7 +106,9 @@ nlohmann::ordered_json report_object(const session& s, double real_time_s) {
     ordered_json report = ordered_json::object();
     report["scene"] = std::string{s.current_entry().name};
     report["tick_rate"] = loop.tick_rate();
-    report["max_loops"] = loop.max_loops();
+    // The user's MAX_LOOPS: the loop's own is lowered for a --ticks run's last frames
+    // (session::stop_ticks_at), which is not a setting anyone chose.
+    report["max_loops"] = s.settings.max_loops;
     report["time_scale"] = json_number(s.loop().clock().time_scale());
     report["paused"] = s.loop().clock().paused();
     report["frames"] = stats.frame_index;

@@ -4,7 +4,8 @@
 // Usage (the runner, at the end of every kind of run; io/output_file.hpp checks the path first):
 //   if (auto error = write_report(path, session, real_seconds); !error.empty()) { ... }
 //
-// Keys: scene (string), tick_rate (Hz), max_loops, time_scale, paused (bool), frames, ticks,
+// Keys: scene (string), tick_rate (Hz), max_loops (the setting, not the cap a --ticks run lowers for its last
+// frames), time_scale, paused (bool), frames, ticks,
 // virtual_time_s, real_time_s, dropped_time_s, max_ticks_per_frame, state_hash, the measured
 // real-time costs tick_ms_mean, tick_ms_p99 (one simulation tick), frame_ms_mean, frame_ms_p99
 // (frame start to frame start), render_ms_mean, render_ms_p99 (window runs only, else null) and
