@@ -86,6 +86,7 @@ void runner::run_frames(session& s, const std::function<const ticklab::frame_sta
     while (frames_ < frame_limit_) {
         if (should_stop(s) || (quit_requested && quit_requested())) return;
         clock_->before_frame(s, options_.ticks);
+        frame_reading_ = clock_->source().now();
         const ticklab::frame_stats& stats = frame();
         ++frames_;
         for (const frame_observer& observer : observers_) observer(s, stats);
@@ -97,7 +98,10 @@ void runner::run_frames(session& s, const std::function<const ticklab::frame_sta
 }
 
 int runner::finish(session& s) {
-    if (trace_) trace_->detach();
+    if (trace_) {
+        trace_->detach();
+        trace_->end_run((clock_->frame_end(s) - frame_reading_).count());
+    }
     if (!options_.record_path.empty()) {
         s.stop_recording();
         if (!s.replay_state().recorder) {

@@ -85,6 +85,9 @@ private:
     std::vector<run_finisher> finishers_;
     std::unique_ptr<trace_recorder> trace_;  // --trace only: no cost otherwise
     std::uint64_t frames_ = 0;
+    // The clock just before the last frame: where its length starts (a manual clock's reading
+    // exactly; a live one's, which the loop reads a moment later).
+    ticklab::nanoseconds frame_reading_{0};
 };
 
 }  // namespace ticklab::game

@@ -39,13 +39,6 @@ void append_number(std::string& out, double value) {
     out.append(buffer, result.ptr);
 }
 
-// Frame i's length on the axis: up to the next frame's reading; the last frame as long as its own
-// real time (no reading ends it).
-std::int64_t frame_length(const std::vector<trace_frame>& frames, std::size_t i) {
-    if (i + 1 < frames.size()) return frames[i + 1].reading_ns - frames[i].reading_ns;
-    return frames[i].real_ns;
-}
-
 ordered_json complete(const char* category, std::string name, int tid, std::int64_t start_ns, std::int64_t length_ns,
                       ordered_json args) {
     ordered_json event = ordered_json::object();
@@ -154,7 +147,7 @@ std::string trace_chrome_json(const trace_recorder& trace) {
 
     for (std::size_t i = 0; i < frames.size(); ++i) {
         const trace_frame& f = frames[i];
-        const std::int64_t length = frame_length(frames, i);
+        const std::int64_t length = f.real_ns;
         events.push_back(complete("frame", "frame " + std::to_string(f.frame), frames_tid, f.reading_ns, length,
                                   {{"frame", f.frame},
                                    {"real_ms", ms(f.real_ns)},

@@ -9,14 +9,14 @@
 //   if (auto error = check_trace_path(path); !error.empty()) ...        // before the run: exit 2
 //   if (auto error = write_trace(path, recorder); !error.empty()) ...   // after it: exit 1
 //
-// CSV columns: frame, real_ms (real time since the previous frame), ticks, alpha, dropped_ms
+// CSV columns: frame, real_ms (the frame's own length: from its reading to the next frame's), ticks, alpha, dropped_ms
 // (virtual time the cap discarded), debt_ms (virtual time carried to the next frame), virtual_s
 // (virtual time at the frame's end), paused (0 or 1).
 //
 // JSON: {"traceEvents": [...], "displayTimeUnit": "ms", "otherData": {...}}, times in microseconds on
 // the recorder's axis (run/trace_recorder.hpp), one process (pid 1) with these threads:
-//   tid 1 "frames"   an "X" event per frame, from its reading to the next (the last one as long as
-//                    its own real time), args: the CSV's columns;
+//   tid 1 "frames"   an "X" event per frame, from its reading to the next (the last one to the run's
+//                    end), args: the CSV's columns;
 //   tid 2 "ticks"    an "X" event per frame that ran ticks, from the frame's reading for the real time
 //                    spent in them (at most the frame's length), args: count, first, last;
 //   tid 3 "dropped"  an "X" event per frame that dropped time, from its reading for the dropped

@@ -6,14 +6,16 @@
 // Usage (any runner, once per frame, after session.update_frame):
 //   trace_recorder trace{session};     // only when --trace is given: nothing is recorded otherwise
 //   trace.record(session, frame);
-//   trace.detach(); write_trace(path, trace);  // at the end
+//   trace.detach(); trace.end_run(length); write_trace(path, trace);  // at the end
 // The runner does all this for --trace (run/runner.cpp), in headless, screenshot and window runs.
 //
-// Time axis: the loop's own clock readings, the first frame's at 0 and each later one `real` (the
-// real time since the previous frame, as the loop measured it) after the one before, so a headless
-// run's axis is its manual clock and a window run's the steady clock the loop read. A frame's work
-// (its ticks, frame and render tasks, drawing, pacing) starts at its reading. Memory: about 100
-// bytes a frame plus 24 bytes per task run.
+// Time axis: the loop's own clock readings, the first frame's at 0 and each later one the real time
+// since the previous frame (as the loop measured it) after the one before, so a headless run's axis
+// is its manual clock and a window run's the steady clock the loop read. A frame's work (its ticks,
+// frame and render tasks, drawing, pacing) starts at its reading and lasts until the next one: its
+// own length, which the loop only measures at the next frame (frame_stats::real is the previous
+// frame's), so each frame's length is filled in by the next record() and the last one's by
+// end_run(). Memory: about 100 bytes a frame plus 24 bytes per task run.
 
 #include "session/session.hpp"
 
@@ -31,7 +33,7 @@ namespace ticklab::game {
 struct trace_frame {
     std::uint64_t frame = 0;        // the loop's frame index (1 for the first)
     std::int64_t reading_ns = 0;    // the clock reading that started this frame's work (see above)
-    std::int64_t real_ns = 0;       // real time since the previous frame (frame_stats::real)
+    std::int64_t real_ns = 0;       // the frame's own length: real time from its reading to the next
     std::uint32_t ticks = 0;        // ticks run in the frame
     std::uint64_t first_tick = 0;   // index of its first tick (1-based), when ticks > 0
     std::int64_t tick_cost_ns = 0;  // real time spent inside them (steady clock)
@@ -69,6 +71,8 @@ public:
 
     // Once per frame, after session.update_frame: the frame's figures and the task runs since the last call.
     void record(const session& s, const ticklab::frame_stats& frame);
+    // Once after the last frame: its length, from its reading to the run's end (frame_clock::frame_end).
+    void end_run(std::int64_t last_frame_ns) noexcept;
 
     [[nodiscard]] const std::vector<trace_frame>& frames() const noexcept { return frames_; }
     [[nodiscard]] const std::vector<trace_task>& tasks() const noexcept { return tasks_; }

@@ -197,3 +197,23 @@ TEST_F(Trace, ScreenshotAndWindowRunsTraceEveryFrameToo) {
         fs::remove(folder / "w.csv");
     }
 }
+
+TEST_F(Trace, EachRowHasItsOwnFramesLengthNotThePreviousOnes) {
+    // slow-machine: every frame is the display's 16.667 ms plus its own 40 ms of frame load, so every
+    // frame, the first and the last too, lasts 56.667 ms. The loop measures a frame's length only at
+    // the next frame's reading; the trace said 16.667 ms for frame 1 (the time before it).
+    run("--lesson slow-machine --frames 6", "slow.csv");
+    const auto rows = csv("slow.csv");
+    ASSERT_EQ(rows.size(), 7U);
+    for (std::size_t i = 1; i < rows.size(); ++i) EXPECT_NEAR(std::stod(rows[i][1]), 56.666667, 1e-6) << "row " << i;
+    run("--lesson slow-machine --frames 6", "slow.json");
+    const json trace = json::parse(ticklab_test::read_file(folder / "slow.json"));
+    int frames = 0;
+    for (const json& e : trace["traceEvents"]) {
+        if (e["ph"] != "X" || e["cat"] != "frame") continue;
+        ++frames;
+        EXPECT_NEAR(e["dur"].get<double>(), 56666.667, 1e-3) << e;
+        EXPECT_NEAR(e["args"]["real_ms"].get<double>(), 56.666667, 1e-6) << e;
+    }
+    EXPECT_EQ(frames, 6);
+}
