@@ -136,11 +136,16 @@ nlohmann::ordered_json report_object(const session& s, double real_time_s) {
     return report;
 }
 
-std::string report_json(const session& s, double real_time_s) {
+std::string report_json(const session& s, double real_time_s, const ordered_json& settings,
+                        const ordered_json& at_end) {
     // One line with ", " and ": " between entries, as the report has always been written (scripts
     // grep it); nlohmann's compact form has no spaces, so the top level is joined here and every key
     // and value is encoded by the library.
-    const ordered_json report = report_object(s, real_time_s);
+    ordered_json report = report_object(s, real_time_s);
+    if (settings.is_object()) {
+        report["settings"] = settings;
+        report["settings_at_end"] = at_end.is_object() ? at_end : ordered_json::object();
+    }
     std::string out{'{'};
     for (const auto& [key, value] : report.items()) {
         if (out.size() > 1) out += ", ";
@@ -152,8 +157,9 @@ std::string report_json(const session& s, double real_time_s) {
     return out;
 }
 
-std::string write_report(const std::string& path, const session& s, double real_time_s) {
-    return write_text_atomically(path, report_json(s, real_time_s) + "\n");
+std::string write_report(const std::string& path, const session& s, double real_time_s, const ordered_json& settings,
+                         const ordered_json& at_end) {
+    return write_text_atomically(path, report_json(s, real_time_s, settings, at_end) + "\n");
 }
 
 }  // namespace ticklab::game

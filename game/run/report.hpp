@@ -22,6 +22,9 @@
 // [peer 0, peer 1]: rollback_ticks (ticks re-simulated), stall_frames (frames held back for want of
 // input), skipped_ticks (ticks dropped by a peer that breaks the rule), input_lag_ms (mean real time
 // from a player's input to the frame that first ran its tick, null before any) and messages_lost.
+// Last, in a report the runner writes (--report): settings (every setting the run started with, as
+// run/run_settings.hpp lists them) and settings_at_end (those a window's keys or panel changed
+// during the run, at their end values; {} when none).
 // state_hash is a string "0x" + 16 lowercase hex digits: JSON numbers lose 64-bit integers in most readers.
 // Non-finite numbers are written as null, whole numbers without a decimal point. Written with
 // nlohmann-json (Debian's nlohmann-json3-dev).
@@ -42,10 +45,16 @@ namespace ticklab::game {
 // The report of `s` as a JSON object, keys in the order above.
 [[nodiscard]] nlohmann::ordered_json report_object(const session& s, double real_time_s);
 
-// The report of `s` as one JSON object on one line (no trailing newline): {"scene": "balls", ...}.
-[[nodiscard]] std::string report_json(const session& s, double real_time_s);
+// The report of `s` as one JSON object on one line (no trailing newline): {"scene": "balls", ...},
+// with the settings keys as write_report's.
+[[nodiscard]] std::string report_json(const session& s, double real_time_s, const nlohmann::ordered_json& settings = {},
+                                      const nlohmann::ordered_json& at_end = {});
 
-// report_json + a newline, written atomically.
-[[nodiscard]] std::string write_report(const std::string& path, const session& s, double real_time_s);
+// report_json + a newline, written atomically, ending with "settings": `settings` (what the run
+// started with, run/run_settings.hpp) and "settings_at_end": `at_end` (those changed during it,
+// at their end values; {} when none) when `settings` is an object.
+[[nodiscard]] std::string write_report(const std::string& path, const session& s, double real_time_s,
+                                       const nlohmann::ordered_json& settings = {},
+                                       const nlohmann::ordered_json& at_end = {});
 
 }  // namespace ticklab::game

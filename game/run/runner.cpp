@@ -2,6 +2,7 @@
 
 #include "run/report.hpp"
 #include "run/run_error.hpp"
+#include "run/run_settings.hpp"
 #include "run/trace_formats.hpp"
 #include "session/replay_file.hpp"
 
@@ -38,6 +39,18 @@ std::uint64_t frame_limit_for(const launch_options& options, run_kind kind) {
     return std::numeric_limits<std::uint64_t>::max();
 }
 
+std::string_view kind_name(run_kind kind) {
+    switch (kind) {
+        case run_kind::headless:
+            return "headless";
+        case run_kind::screenshot:
+            return "screenshot";
+        case run_kind::window:
+            break;
+    }
+    return "window";
+}
+
 std::string tick_progress(const session& s, std::uint64_t target) {
     return std::to_string(s.ticks()) + " of " + std::to_string(target) + " ticks";
 }
@@ -61,6 +74,7 @@ void runner::start(session& s) {
     s.stop_ticks_at(options_.ticks);
     if (options_.replay_recording) s.start_replay(*options_.replay_recording);
     if (!options_.record_path.empty()) s.start_recording();
+    started_settings_ = run_settings(options_, kind_name(kind_), s);
     if (!options_.trace_path.empty() && !trace_) {
         trace_ = std::make_unique<trace_recorder>(s);
         add_observer(
@@ -98,9 +112,12 @@ void runner::run_frames(session& s, const std::function<const ticklab::frame_sta
 }
 
 int runner::finish(session& s) {
+    const nlohmann::ordered_json at_end =
+        changed_settings(started_settings_, run_settings(options_, kind_name(kind_), s));
     if (trace_) {
         trace_->detach();
         trace_->end_run((clock_->frame_end(s) - frame_reading_).count());
+        trace_->set_settings(started_settings_, at_end);
     }
     if (!options_.record_path.empty()) {
         s.stop_recording();
@@ -115,7 +132,8 @@ int runner::finish(session& s) {
     // A window's report is written at exit too (closed, Escape, or SIGINT/SIGTERM, which SDL turns
     // into a quit), so a script can drive the window and read what the loop did.
     if (!options_.report_path.empty()) {
-        if (std::string error = write_report(options_.report_path, s, clock_->real_time_s()); !error.empty()) {
+        if (std::string error = write_report(options_.report_path, s, clock_->real_time_s(), started_settings_, at_end);
+            !error.empty()) {
             return fail(exit_write_failed, "report: " + error);
         }
     }

@@ -29,6 +29,8 @@
 
 #include <ticklab/fixed_loop.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -68,8 +70,9 @@ public:
     void run_frames(session& s, const std::function<const ticklab::frame_stats&()>& frame,
                     const std::function<bool()>& quit_requested = {});
 
-    // Writes the recording (--record), the report (--report) and the trace (--trace), then runs the finishers. Returns
-    // exit_ok, or exit_write_failed after printing one line.
+    // Writes the recording (--record), the report (--report) and the trace (--trace), each with the
+    // settings the run started with and those changed since (run/run_settings.hpp), then runs the
+    // finishers. Returns exit_ok, or exit_write_failed after printing one line.
     [[nodiscard]] int finish(session& s);
 
     [[nodiscard]] std::uint64_t frames() const noexcept { return frames_; }
@@ -85,6 +88,7 @@ private:
     std::vector<run_finisher> finishers_;
     std::unique_ptr<trace_recorder> trace_;  // --trace only: no cost otherwise
     std::uint64_t frames_ = 0;
+    nlohmann::ordered_json started_settings_;  // run_settings at start(), for the trace and the report
     // The clock just before the last frame: where its length starts (a manual clock's reading
     // exactly; a live one's, which the loop reads a moment later).
     ticklab::nanoseconds frame_reading_{0};

@@ -1,6 +1,7 @@
 #include "run/trace_recorder.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace ticklab::game {
 
@@ -23,6 +24,11 @@ void trace_recorder::on_run(const ticklab::task_run& run) {
         tasks_.push_back({std::move(name), run.kind});
     }
     pending_.push_back({at->second, run.begin.count(), run.cost.count(), run.skipped});
+}
+
+void trace_recorder::set_settings(nlohmann::ordered_json started, nlohmann::ordered_json at_end) {
+    settings_ = std::move(started);
+    settings_at_end_ = std::move(at_end);
 }
 
 void trace_recorder::end_run(std::int64_t last_frame_ns) noexcept {

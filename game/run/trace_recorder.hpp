@@ -22,6 +22,8 @@
 #include <ticklab/fixed_loop.hpp>
 #include <ticklab/scheduler.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <cstdint>
 #include <map>
 #include <string>
@@ -79,6 +81,12 @@ public:
     [[nodiscard]] const std::vector<trace_task_run>& task_runs() const noexcept { return runs_; }
     [[nodiscard]] const std::string& scene() const noexcept { return scene_; }
 
+    // What the run ran with (run/run_settings.hpp): its settings when it started, and those a
+    // window's keys or panel changed during it, at their end values (empty when none did).
+    void set_settings(nlohmann::ordered_json started, nlohmann::ordered_json at_end);
+    [[nodiscard]] const nlohmann::ordered_json& settings() const noexcept { return settings_; }
+    [[nodiscard]] const nlohmann::ordered_json& settings_at_end() const noexcept { return settings_at_end_; }
+
 private:
     void on_run(const ticklab::task_run& run);
 
@@ -97,6 +105,8 @@ private:
     std::vector<pending_run> pending_;  // runs since the last record()
     std::int64_t reading_ns_ = 0;
     std::string scene_;
+    nlohmann::ordered_json settings_ = nlohmann::ordered_json::object();
+    nlohmann::ordered_json settings_at_end_ = nlohmann::ordered_json::object();
 };
 
 }  // namespace ticklab::game
