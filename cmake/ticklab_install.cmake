@@ -17,6 +17,11 @@ target_compile_definitions(ticklab_game PRIVATE
   TICKLAB_ASSETS_FROM_BINARY="${ticklab_assets_from_binary}")
 target_compile_definitions(ticklab_cli PRIVATE TICKLAB_VERSION="${PROJECT_VERSION}")
 
+# ticklab-plot (scripts/ticklab-plot, Python 3 with Debian's matplotlib): draws a trace CSV. The
+# installed copy says the project's version; tests run this copy.
+set(ticklab_plot ${CMAKE_BINARY_DIR}/scripts/ticklab-plot)
+configure_file(${PROJECT_SOURCE_DIR}/scripts/ticklab-plot ${ticklab_plot} @ONLY USE_SOURCE_PERMISSIONS)
+
 if(TICKLAB_SANITIZE OR TICKLAB_FUZZ)
   set(ticklab_generated_default OFF)
 else()
@@ -49,10 +54,20 @@ if(TICKLAB_INSTALL_FILES)
     COMMAND gzip -9nf ${CMAKE_BINARY_DIR}/assets/ticklab.1
     DEPENDS ticklab ${ticklab_assets}/ticklab.h2m
     COMMENT "Man page: ticklab --help -> ticklab.1.gz")
-  add_custom_target(ticklab_install_files ALL DEPENDS ${ticklab_png} ${ticklab_man})
+  set(ticklab_plot_man ${CMAKE_BINARY_DIR}/assets/ticklab-plot.1.gz)
+  add_custom_command(OUTPUT ${ticklab_plot_man}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/assets
+    COMMAND ${TICKLAB_HELP2MAN} --no-info --section 1 --source "Ticklab ${PROJECT_VERSION}"
+            --name "draw a ticklab trace CSV as five panels against time"
+            --output ${CMAKE_BINARY_DIR}/assets/ticklab-plot.1 ${ticklab_plot}
+    COMMAND gzip -9nf ${CMAKE_BINARY_DIR}/assets/ticklab-plot.1
+    DEPENDS ${ticklab_plot} ${PROJECT_SOURCE_DIR}/scripts/ticklab-plot
+    COMMENT "Man page: ticklab-plot --help -> ticklab-plot.1.gz")
+  add_custom_target(ticklab_install_files ALL DEPENDS ${ticklab_png} ${ticklab_man} ${ticklab_plot_man})
 endif()
 
 install(TARGETS ticklab RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(PROGRAMS ${ticklab_plot} DESTINATION ${CMAKE_INSTALL_BINDIR})
 # The files the program reads at run time (share/ticklab/lessons/*.json, found by asset_paths).
 install(DIRECTORY ${ticklab_assets}/lessons DESTINATION ${CMAKE_INSTALL_DATADIR}/ticklab
         FILES_MATCHING PATTERN "*.json")
@@ -61,7 +76,7 @@ install(FILES ${ticklab_assets}/org.ticklab.ticklab.metainfo.xml DESTINATION ${C
 install(FILES ${ticklab_assets}/ticklab.svg DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
 if(TICKLAB_INSTALL_FILES)
   install(FILES ${ticklab_png} DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/256x256/apps)
-  install(FILES ${ticklab_man} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+  install(FILES ${ticklab_man} ${ticklab_plot_man} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 endif()
 
 # The .deb. Shared-library dependencies (SDL2, SDL2_ttf, stb: Debian's Dear ImGui is a static
@@ -83,5 +98,7 @@ set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION education)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-dejavu-core")
+# python3 runs ticklab-plot, which draws with matplotlib: recommended, as the program runs without it.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-dejavu-core, python3")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3-matplotlib")
 include(CPack)

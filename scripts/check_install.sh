@@ -33,7 +33,7 @@ trap 'rm -rf "$work"' EXIT
 stage="$work/stage"
 DESTDIR="$stage" cmake --install "$build" --prefix /usr >/dev/null
 usr="$stage/usr"
-for file in bin/ticklab share/applications/ticklab.desktop share/metainfo/org.ticklab.ticklab.metainfo.xml \
+for file in bin/ticklab bin/ticklab-plot share/man/man1/ticklab-plot.1.gz share/applications/ticklab.desktop share/metainfo/org.ticklab.ticklab.metainfo.xml \
   share/icons/hicolor/scalable/apps/ticklab.svg share/icons/hicolor/256x256/apps/ticklab.png \
   share/man/man1/ticklab.1.gz share/ticklab/lessons; do
   [ -e "$usr/$file" ] || fail "cmake --install did not install /usr/$file"
@@ -72,11 +72,16 @@ PY
     fail "$label headless run failed"
   grep -q '"frames": 120' "$work/report.json" || fail "$label headless report: $(cat "$work/report.json")"
   head -c 16 "$work/trace.json" | grep -q '^{"traceEvents": ' || fail "$label wrote no Chrome trace"
+  # ticklab-plot, installed beside the binary, draws a CSV trace the binary writes.
+  "$binary" --headless --frames 60 --trace "$work/trace.csv" >/dev/null || fail "$label CSV trace failed"
+  "$(dirname "$binary")/ticklab-plot" "$work/trace.csv" "$work/plot.svg" 2>"$work/plot.err" ||
+    fail "$label: ticklab-plot failed: $(cat "$work/plot.err")"
+  grep -q '>Debt (ms)<' "$work/plot.svg" || fail "$label: ticklab-plot drew no debt panel"
   "$binary" --frames 3 --screenshot "$work/shot.png" >/dev/null 2>"$work/shot.err" ||
     fail "$label screenshot run failed: $(cat "$work/shot.err")"
   [ -s "$work/shot.png" ] || fail "$label wrote no screenshot"
-  rm -f "$work/report.json" "$work/trace.json" "$work/shot.png"
-  ok "$label: --version says ticklab $version; the installed lessons and a teacher's file load; headless (with report and trace) and screenshot runs work"
+  rm -f "$work/report.json" "$work/trace.json" "$work/trace.csv" "$work/plot.svg" "$work/shot.png"
+  ok "$label: --version says ticklab $version; the installed lessons and a teacher's file load; headless (with report and trace) and screenshot runs work; ticklab-plot draws the trace"
 }
 run_installed "$usr/bin/ticklab" "staged /usr/bin/ticklab"
 
@@ -105,7 +110,7 @@ for needed in libsdl2-2.0-0 libsdl2-ttf-2.0-0 fonts-dejavu-core libc6 libstdc++6
 done
 ok "$(basename "$deb"): Depends: $depends"
 dpkg-deb -c "$deb" >"$work/contents.txt"
-for file in ./usr/bin/ticklab ./usr/share/applications/ticklab.desktop ./usr/share/man/man1/ticklab.1.gz \
+for file in ./usr/bin/ticklab ./usr/bin/ticklab-plot ./usr/share/applications/ticklab.desktop ./usr/share/man/man1/ticklab.1.gz \
   ./usr/share/icons/hicolor/256x256/apps/ticklab.png ./usr/share/metainfo/org.ticklab.ticklab.metainfo.xml; do
   grep -q " $file\$" "$work/contents.txt" || fail "the .deb does not hold $file"
 done
