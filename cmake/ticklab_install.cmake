@@ -10,12 +10,19 @@ include(GNUInstallDirs)
 
 # What the program reports (--version, traces) and where it looks for its assets (game/io/asset_paths.hpp).
 file(RELATIVE_PATH ticklab_assets_from_binary ${CMAKE_INSTALL_FULL_BINDIR} ${CMAKE_INSTALL_FULL_DATADIR}/ticklab)
+# No path of the checkout or the build tree is compiled in (an installed binary must not carry one):
+# a binary run from the build tree finds the checkout's assets through an `assets` link beside it,
+# made here for every build folder holding a binary that reads them (the program, the tests, the
+# fuzzers and the benchmarks).
 target_compile_definitions(ticklab_game PRIVATE
   TICKLAB_VERSION="${PROJECT_VERSION}"
-  TICKLAB_SOURCE_ASSETS_DIR="${PROJECT_SOURCE_DIR}/assets"
   TICKLAB_INSTALL_ASSETS_DIR="${CMAKE_INSTALL_FULL_DATADIR}/ticklab"
   TICKLAB_ASSETS_FROM_BINARY="${ticklab_assets_from_binary}")
 target_compile_definitions(ticklab_cli PRIVATE TICKLAB_VERSION="${PROJECT_VERSION}")
+foreach(folder game tests/game tests/game/app fuzz bench)
+  file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/${folder})
+  file(CREATE_LINK ${PROJECT_SOURCE_DIR}/assets ${CMAKE_BINARY_DIR}/${folder}/assets SYMBOLIC)
+endforeach()
 
 # ticklab-plot (scripts/ticklab-plot, Python 3 with Debian's matplotlib): draws a trace CSV. The
 # installed copy says the project's version; tests run this copy.
@@ -63,7 +70,15 @@ if(TICKLAB_INSTALL_FILES)
     COMMAND gzip -9nf ${CMAKE_BINARY_DIR}/assets/ticklab-plot.1
     DEPENDS ${ticklab_plot} ${PROJECT_SOURCE_DIR}/scripts/ticklab-plot
     COMMENT "Man page: ticklab-plot --help -> ticklab-plot.1.gz")
-  add_custom_target(ticklab_install_files ALL DEPENDS ${ticklab_png} ${ticklab_man} ${ticklab_plot_man})
+  # A native package's changelog (lintian: /usr/share/doc/ticklab/changelog.gz), compressed as policy asks.
+  set(ticklab_changelog ${CMAKE_BINARY_DIR}/assets/changelog.gz)
+  add_custom_command(OUTPUT ${ticklab_changelog}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/assets
+    COMMAND gzip -9nc ${ticklab_assets}/debian/changelog > ${ticklab_changelog}
+    DEPENDS ${ticklab_assets}/debian/changelog
+    COMMENT "Changelog: assets/debian/changelog -> changelog.gz")
+  add_custom_target(ticklab_install_files ALL DEPENDS ${ticklab_png} ${ticklab_man} ${ticklab_plot_man}
+                                                      ${ticklab_changelog})
 endif()
 
 install(TARGETS ticklab RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -74,7 +89,15 @@ install(DIRECTORY ${ticklab_assets}/lessons DESTINATION ${CMAKE_INSTALL_DATADIR}
 install(FILES ${ticklab_assets}/ticklab.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(FILES ${ticklab_assets}/org.ticklab.ticklab.metainfo.xml DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)
 install(FILES ${ticklab_assets}/ticklab.svg DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
+# What a user reads, under /usr/share/doc/ticklab: the README, the docs it links to (docs/, with their
+# pictures, so the links work), the copyright (the licence, LICENSE's text among the others) and the
+# changelog. LICENSE itself is not installed: Debian wants the licence in copyright only.
+set(ticklab_doc_dir ${CMAKE_INSTALL_DATADIR}/doc/ticklab)
+install(FILES ${PROJECT_SOURCE_DIR}/README.md ${ticklab_assets}/debian/copyright DESTINATION ${ticklab_doc_dir})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${ticklab_doc_dir}/docs
+        FILES_MATCHING PATTERN "*.md" PATTERN "*.png" PATTERN "*.svg")
 if(TICKLAB_INSTALL_FILES)
+  install(FILES ${ticklab_changelog} DESTINATION ${ticklab_doc_dir})
   install(FILES ${ticklab_png} DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/256x256/apps)
   install(FILES ${ticklab_man} ${ticklab_plot_man} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 endif()
@@ -89,10 +112,15 @@ set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME ticklab)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "sandbox for learning and teaching fixed-timestep game loops")
-set(CPACK_PACKAGE_DESCRIPTION "Ticklab runs a bouncing-balls scene and a lunar lander in fixed ticks on a \
-virtual clock, with a cap on the ticks run in one frame and frames drawn between ticks. A control panel \
-pauses, single-steps and time-scales the clock, changes the tick rate live and adds artificial load.")
-set(CPACK_PACKAGE_CONTACT "Ticklab developers <ticklab@invalid>")
+# Lines of at most 80 characters (lintian: extended-description-line-too-long).
+string(JOIN "\n" CPACK_PACKAGE_DESCRIPTION
+  "Ticklab runs a bouncing-balls scene and a lunar lander in fixed ticks on a"
+  "virtual clock, with a cap on the ticks run in one frame and frames drawn"
+  "between ticks. A control panel pauses, single-steps and time-scales the"
+  "clock, changes the tick rate live and adds artificial load. Lessons guide a"
+  "class through the loop's behaviours; traces of a run open in Perfetto or are"
+  "drawn by ticklab-plot.")
+set(CPACK_PACKAGE_CONTACT "Ticklab maintainers <ticklab@users.noreply.github.com>")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)

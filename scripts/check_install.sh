@@ -5,8 +5,10 @@
 #      (the fonts found on the system, SDL's offscreen driver);
 #   3. desktop-file-validate on the desktop entry, appstreamcli validate (and validate-tree: the
 #      metadata's desktop entry and icon are where it says) on the metadata, man's warnings on the page;
-#   4. cpack -G DEB: the package's fields, its dependencies and its file list; the .deb unpacked with
-#      dpkg-deb -x and its binary run from there. In CI as root, the .deb is also installed with dpkg -i
+#   4. cpack -G DEB: the package's fields, its dependencies and its file list (the docs, copyright and
+#      changelog under /usr/share/doc/ticklab), lintian with no error and no warning, no path of the
+#      checkout or build tree in the packaged binary; the .deb unpacked with dpkg-deb -x and its
+#      binary run from there. In CI as root, the .deb is also installed with dpkg -i
 #      (once apt-get shows it would fetch nothing else: its dependencies are the build's), run from
 #      /usr/bin and removed.
 # Prints one line per check; exits non-zero at the first failure.
@@ -42,7 +44,13 @@ done
 # A PNG's width and height are the big-endian words at bytes 16 and 20 (its IHDR chunk).
 png_size="$(od -An -tu1 -j16 -N8 "$usr/share/icons/hicolor/256x256/apps/ticklab.png" | tr -s ' ')"
 [ "$png_size" = " 0 0 1 0 0 0 1 0" ] || fail "the 256x256 icon's IHDR size bytes are$png_size"
-ok "cmake --install put the binary, share/ticklab/, desktop entry, icons, metainfo and man page in place"
+for file in README.md docs/traces.md docs/lessons.md docs/plot_spiral_drop.png copyright changelog.gz; do
+  [ -e "$usr/share/doc/ticklab/$file" ] || fail "cmake --install did not install /usr/share/doc/ticklab/$file"
+done
+changelog_version="$(zcat "$usr/share/doc/ticklab/changelog.gz" | sed -n '1s/^ticklab (\([^)]*\)).*/\1/p')"
+[ "$changelog_version" = "$version" ] ||
+  fail "assets/debian/changelog's latest entry is '$changelog_version', project(VERSION) is $version: add an entry"
+ok "cmake --install put the binary, share/ticklab/, desktop entry, icons, metainfo, man pages and docs in place"
 
 # 2. The installed binary, run as installed.
 run_installed() {  # BINARY LABEL
@@ -111,11 +119,24 @@ done
 ok "$(basename "$deb"): Depends: $depends"
 dpkg-deb -c "$deb" >"$work/contents.txt"
 for file in ./usr/bin/ticklab ./usr/bin/ticklab-plot ./usr/share/applications/ticklab.desktop ./usr/share/man/man1/ticklab.1.gz \
+  ./usr/share/doc/ticklab/copyright ./usr/share/doc/ticklab/changelog.gz ./usr/share/doc/ticklab/README.md \
   ./usr/share/icons/hicolor/256x256/apps/ticklab.png ./usr/share/metainfo/org.ticklab.ticklab.metainfo.xml; do
   grep -q " $file\$" "$work/contents.txt" || fail "the .deb does not hold $file"
 done
 ok "the .deb holds the binary, desktop entry, icons, metainfo and man page"
+# Debian's checks, as a school's packager would run them. lintian says that it runs as root (CI does).
+lintian --fail-on error,warning "$deb" >"$work/lintian.log" 2>&1 ||
+  fail "lintian: $(grep -E '^[EW]: ' "$work/lintian.log" | tr '\n' ' ')$(grep -vE '^[EWIPXN]: ' "$work/lintian.log" | grep -v 'root privileges' | tr '\n' ' ')"
+ok "lintian $(basename "$deb"): no errors, no warnings"
 dpkg-deb -x "$deb" "$work/unpacked"
+# The build machine's folders must not be in what is installed (the assets were once found through
+# the checkout's path compiled in).
+for binary in "$usr/bin/ticklab" "$work/unpacked/usr/bin/ticklab"; do
+  if strings -a "$binary" | grep -F -e "$root" -e "$build" >"$work/paths.txt"; then
+    fail "$binary holds a path of the build machine: $(head -3 "$work/paths.txt" | tr '\n' ' ')"
+  fi
+done
+ok "no path of the checkout ($root) or build tree in the installed or packaged binary"
 run_installed "$work/unpacked/usr/bin/ticklab" "the .deb's binary (dpkg-deb -x)"
 
 if [ "${CI:-}" = "true" ] && [ "$(id -u)" -eq 0 ] && ! dpkg-query -W ticklab >/dev/null 2>&1; then
