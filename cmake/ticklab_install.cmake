@@ -54,12 +54,23 @@ if(TICKLAB_INSTALL_FILES)
     COMMENT "Icon: ticklab.svg -> 256x256 PNG")
   # help2man runs the binary for --help and --version (neither opens a window); gzip -n keeps the
   # file the same from build to build.
+  # The KEYS section is printed from the key table itself (game/man_keys.cpp), so the page cannot list
+  # other keys than the program has.
+  add_executable(ticklab_man_keys ${PROJECT_SOURCE_DIR}/game/man_keys.cpp)
+  target_link_libraries(ticklab_man_keys PRIVATE ticklab_app ticklab_warnings)
+  set(ticklab_keys_h2m ${CMAKE_BINARY_DIR}/assets/keys.h2m)
+  add_custom_command(OUTPUT ${ticklab_keys_h2m}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/assets
+    COMMAND $<TARGET_FILE:ticklab_man_keys> > ${ticklab_keys_h2m}
+    DEPENDS ticklab_man_keys
+    COMMENT "Man page: the key table -> keys.h2m")
   add_custom_command(OUTPUT ${ticklab_man}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/assets
     COMMAND ${TICKLAB_HELP2MAN} --no-info --section 1 --source "Ticklab ${PROJECT_VERSION}"
-            --include ${ticklab_assets}/ticklab.h2m --output ${CMAKE_BINARY_DIR}/assets/ticklab.1 $<TARGET_FILE:ticklab>
+            --include ${ticklab_keys_h2m} --include ${ticklab_assets}/ticklab.h2m
+            --output ${CMAKE_BINARY_DIR}/assets/ticklab.1 $<TARGET_FILE:ticklab>
     COMMAND gzip -9nf ${CMAKE_BINARY_DIR}/assets/ticklab.1
-    DEPENDS ticklab ${ticklab_assets}/ticklab.h2m
+    DEPENDS ticklab ${ticklab_assets}/ticklab.h2m ${ticklab_keys_h2m}
     COMMENT "Man page: ticklab --help -> ticklab.1.gz")
   set(ticklab_plot_man ${CMAKE_BINARY_DIR}/assets/ticklab-plot.1.gz)
   add_custom_command(OUTPUT ${ticklab_plot_man}

@@ -104,7 +104,16 @@ LC_ALL=C.UTF-8 MANWIDTH=100 man --warnings -l "$usr/share/man/man1/ticklab.1.gz"
   fail "man -l: $(cat "$work/man.err")"
 [ ! -s "$work/man.err" ] || fail "man page warnings: $(cat "$work/man.err")"
 grep -q -- '--tick-rate' "$work/man.txt" || fail "the man page does not list --tick-rate"
-ok "man -l ticklab.1.gz: renders without warnings and lists the options"
+for section in KEYS 'LESSON FILES' FILES 'SEE ALSO'; do
+  grep -q "^$section\$" "$work/man.txt" || fail "the man page has no $section section"
+done
+# KEYS is printed from the key table at build time (game/man_keys.cpp): a first and a last row.
+sed -n '/^KEYS$/,/^[A-Z]/p' "$work/man.txt" | grep -qE '^ +Space +pause' || fail "the man page's KEYS has no Space"
+sed -n '/^KEYS$/,/^[A-Z]/p' "$work/man.txt" | grep -qE '^ +F12 +screenshot' || fail "the man page's KEYS has no F12"
+LC_ALL=C.UTF-8 MANWIDTH=100 man --warnings -l "$usr/share/man/man1/ticklab-plot.1.gz" >"$work/man.txt" 2>"$work/man.err" ||
+  fail "man -l ticklab-plot: $(cat "$work/man.err")"
+[ ! -s "$work/man.err" ] || fail "ticklab-plot man page warnings: $(cat "$work/man.err")"
+ok "man -l ticklab.1.gz and ticklab-plot.1.gz: render without warnings; the options, KEYS, LESSON FILES and FILES"
 
 # 4. The .deb.
 package_dir="$work/package"
