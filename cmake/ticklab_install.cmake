@@ -100,11 +100,13 @@ install(DIRECTORY ${ticklab_assets}/lessons DESTINATION ${CMAKE_INSTALL_DATADIR}
 install(FILES ${ticklab_assets}/ticklab.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(FILES ${ticklab_assets}/org.ticklab.ticklab.metainfo.xml DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)
 install(FILES ${ticklab_assets}/ticklab.svg DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
-# What a user reads, under /usr/share/doc/ticklab: the README, the docs it links to (docs/, with their
-# pictures, so the links work), the copyright (the licence, LICENSE's text among the others) and the
-# changelog. LICENSE itself is not installed: Debian wants the licence in copyright only.
+# What a user reads, under /usr/share/doc/ticklab: the README and the LICENSE it links to, the docs it
+# links to (docs/, with their pictures, so the links work), the copyright (LICENSE's text and the
+# licences of the code compiled in) and the changelog. LICENSE beside copyright is lintian's
+# extra-license-file, an info tag only: kept, so the README's link works.
 set(ticklab_doc_dir ${CMAKE_INSTALL_DATADIR}/doc/ticklab)
-install(FILES ${PROJECT_SOURCE_DIR}/README.md ${ticklab_assets}/debian/copyright DESTINATION ${ticklab_doc_dir})
+install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/LICENSE ${ticklab_assets}/debian/copyright
+        DESTINATION ${ticklab_doc_dir})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${ticklab_doc_dir}/docs
         FILES_MATCHING PATTERN "*.md" PATTERN "*.png" PATTERN "*.svg")
 if(TICKLAB_INSTALL_FILES)

@@ -44,7 +44,7 @@ done
 # A PNG's width and height are the big-endian words at bytes 16 and 20 (its IHDR chunk).
 png_size="$(od -An -tu1 -j16 -N8 "$usr/share/icons/hicolor/256x256/apps/ticklab.png" | tr -s ' ')"
 [ "$png_size" = " 0 0 1 0 0 0 1 0" ] || fail "the 256x256 icon's IHDR size bytes are$png_size"
-for file in README.md docs/traces.md docs/lessons.md docs/plot_spiral_drop.png copyright changelog.gz; do
+for file in README.md LICENSE docs/traces.md docs/lessons.md docs/plot_spiral_drop.png copyright changelog.gz; do
   [ -e "$usr/share/doc/ticklab/$file" ] || fail "cmake --install did not install /usr/share/doc/ticklab/$file"
 done
 changelog_version="$(zcat "$usr/share/doc/ticklab/changelog.gz" | sed -n '1s/^ticklab (\([^)]*\)).*/\1/p')"
