@@ -6,6 +6,9 @@
 #include "run/trace_formats.hpp"
 #include "session/replay_file.hpp"
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <limits>
 #include <utility>
 
@@ -75,6 +78,10 @@ void runner::start(session& s) {
     if (options_.replay_recording) s.start_replay(*options_.replay_recording);
     if (!options_.record_path.empty()) s.start_recording();
     started_settings_ = run_settings(options_, kind_name(kind_), s);
+    if (kind_ == run_kind::headless && !progress_ && progress_line::wanted(STDERR_FILENO)) {
+        progress_.emplace([](std::string_view text) { std::fwrite(text.data(), 1, text.size(), stderr); }, wall_,
+                          progress_line::goal{frame_limit_, options_.ticks});
+    }
     if (!options_.trace_path.empty() && !trace_) {
         trace_ = std::make_unique<trace_recorder>(s);
         add_observer(
@@ -88,6 +95,7 @@ bool runner::should_stop(const session& s) {
     if (drawn && options_.ticks && s.ticks() >= *options_.ticks) return true;
     if (options_.ticks && !options_.frames && clock_->manual() && frames_ > 0 && s.settings.paused &&
         !s.settings.single_step) {
+        if (progress_) progress_->clear();
         note("paused: no tick can run, stopping after " + std::to_string(frames_) + " frame(s) with " +
              tick_progress(s, *options_.ticks));
         return true;
@@ -98,13 +106,18 @@ bool runner::should_stop(const session& s) {
 void runner::run_frames(session& s, const std::function<const ticklab::frame_stats&()>& frame,
                         const std::function<bool()>& quit_requested) {
     while (frames_ < frame_limit_) {
-        if (should_stop(s) || (quit_requested && quit_requested())) return;
+        if (should_stop(s) || (quit_requested && quit_requested())) {
+            if (progress_) progress_->clear();
+            return;
+        }
         clock_->before_frame(s, options_.ticks);
         frame_reading_ = clock_->source().now();
         const ticklab::frame_stats& stats = frame();
         ++frames_;
         for (const frame_observer& observer : observers_) observer(s, stats);
+        if (progress_) progress_->update(frames_, s.ticks());
     }
+    if (progress_) progress_->clear();
     if (options_.ticks && !options_.frames && s.ticks() < *options_.ticks) {
         note("stopped at the cap of " + std::to_string(frame_limit_) + " frames with " +
              tick_progress(s, *options_.ticks));

@@ -19,10 +19,12 @@
 //   tick can come, so it stops after one frame with a note instead of spinning;
 // - at max_run_frames, with a note, when --ticks was not reached.
 // Without --frames or --ticks a headless run takes 600 frames, a screenshot run 30, and a window
-// runs until it is closed.
+// runs until it is closed. A headless run whose stderr is a terminal shows a progress line there
+// once it has lasted a second (run/progress_line.hpp), cleared when its frames end.
 
 #include "run/frame_clock.hpp"
 #include "run/launch_options.hpp"
+#include "run/progress_line.hpp"
 #include "run/run_error.hpp"
 #include "run/trace_recorder.hpp"
 #include "session/session.hpp"
@@ -34,6 +36,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -87,6 +90,8 @@ private:
     std::vector<frame_observer> observers_;
     std::vector<run_finisher> finishers_;
     std::unique_ptr<trace_recorder> trace_;  // --trace only: no cost otherwise
+    ticklab::steady_time_source wall_;       // real time, for the progress line
+    std::optional<progress_line> progress_;  // headless runs with stderr on a terminal
     std::uint64_t frames_ = 0;
     nlohmann::ordered_json started_settings_;  // run_settings at start(), for the trace and the report
     // The clock just before the last frame: where its length starts (a manual clock's reading
