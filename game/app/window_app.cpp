@@ -155,8 +155,8 @@ void window_app::apply_text_scale(float scale) {
 }
 
 void window_app::apply_fullscreen(bool on) {
-    if (SDL_SetWindowFullscreen(window_.sdl_window(), on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) != 0) {
-        control_.say(std::string{"Fullscreen refused: "} + SDL_GetError());
+    if (const std::string refused = window_.set_fullscreen(on); !refused.empty()) {
+        control_.say("Fullscreen refused: " + refused);
         control_.view().fullscreen = presentation_.fullscreen;
         return;
     }

@@ -54,6 +54,8 @@ struct balls_config {
     static constexpr double sleep_seconds = 0.5;  // of virtual time
 
     static constexpr double max_gravity = 1.0e6;
+
+    friend bool operator==(const balls_config&, const balls_config&) = default;
 };
 
 class balls_scene final : public scene {

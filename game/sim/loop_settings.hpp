@@ -24,6 +24,8 @@ struct loop_strategy {
     ticklab::catch_up catch_up_mode = ticklab::catch_up::drop_backlog;
     ticklab::time_scaling scaling = ticklab::time_scaling::tick_count;
     smoothing smoothing_mode = smoothing::interpolate;
+
+    friend bool operator==(const loop_strategy&, const loop_strategy&) = default;
 };
 
 struct loop_settings {
@@ -51,6 +53,8 @@ struct loop_settings {
     bool compare = false;
     loop_strategy ghost_strategy;
     std::uint32_t ghost_tick_rate_hz = 0;  // 0: main's tick rate; else 1..1000
+
+    friend bool operator==(const loop_settings&, const loop_settings&) = default;
 };
 
 }  // namespace ticklab::game

@@ -7,13 +7,16 @@ namespace ticklab::app {
 namespace {
 
 constexpr std::string_view names[] = {
-    "none",           "toggle_pause",   "step",           "faster",         "slower",       "set_time_scale",
-    "tick_rate_up",   "tick_rate_down", "set_loop",       "next_scene",     "switch_scene", "reset",
-    "reset_with",     "press",          "release",        "pointer",        "next_lesson",  "previous_lesson",
-    "apply_lesson",   "restart_lesson", "lesson_toggle",  "toggle_keys",    "toggle_panel", "toggle_fullscreen",
-    "text_larger",    "text_smaller",   "text_reset",     "set_text_scale", "screenshot",   "quit",
-    "pause_task",     "resume_task",    "terminate_task", "start_network",  "stop_network", "start_recording",
-    "stop_recording", "stop_replay",
+    "none",         "toggle_pause",      "step",           "faster",
+    "slower",       "set_time_scale",    "tick_rate_up",   "tick_rate_down",
+    "set_loop",     "next_scene",        "switch_scene",   "reset",
+    "reset_with",   "set_balls_config",  "set_autopilot",  "press",
+    "release",      "pointer",           "next_lesson",    "previous_lesson",
+    "apply_lesson", "restart_lesson",    "lesson_toggle",  "toggle_keys",
+    "toggle_panel", "toggle_fullscreen", "text_larger",    "text_smaller",
+    "text_reset",   "set_text_scale",    "screenshot",     "quit",
+    "pause_task",   "resume_task",       "terminate_task", "start_network",
+    "stop_network", "start_recording",   "stop_recording", "stop_replay",
 };
 static_assert(std::size(names) == static_cast<std::size_t>(action_kind::count), "a name for every action");
 

@@ -9,6 +9,7 @@
 //   controller.perform(action::of(action_kind::reset));
 //   for (const key_binding& k : key_table()) if (!k.keys_label.empty()) list(k.keys_label, k.meaning);
 
+#include "scenes/balls_scene.hpp"
 #include "scenes/scene_registry.hpp"
 #include "sim/loop_settings.hpp"
 #include "sim/network_settings.hpp"
@@ -42,10 +43,13 @@ enum class action_kind : std::uint8_t {
     next_scene,
     switch_scene,  // index into scene_registry()
     reset,
-    reset_with,  // options: reset with other launch choices (the scene section's "Apply (reset)", "Restart")
-    press,       // game_action: a key for the game held down
-    release,     // game_action
-    pointer,     // pointer: a click or a drag in the scene, in world units
+    reset_with,
+    set_balls_config,  // balls: the scene section's gravity, restitution, sleeping, radii (live)
+    set_autopilot,     // lander: value 1 on, 0 off  // options: reset with other launch choices (the scene section's
+                       // "Apply (reset)", "Restart")
+    press,             // game_action: a key for the game held down
+    release,           // game_action
+    pointer,           // pointer: a click or a drag in the scene, in world units
     // Lessons.
     next_lesson,
     previous_lesson,
@@ -87,6 +91,7 @@ struct action {
     std::optional<game::network_settings> network;    // start_network
     std::optional<game::scene_options> options;       // reset_with
     std::optional<game::pointer_event> pointer;       // pointer
+    std::optional<game::balls_config> balls;          // set_balls_config
 
     [[nodiscard]] static action of(action_kind kind, double value = 0.0) {
         action a;

@@ -3,6 +3,7 @@
 #include "app/input/controls.hpp"
 #include "app/platform/presentation_file.hpp"
 #include "run/lesson_library.hpp"
+#include "scenes/lander_scene.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -78,6 +79,18 @@ void controller::perform_unchecked(const action& a) {
         case reset_with:
             if (a.options) session_.reset(*a.options);
             return;
+        case set_balls_config:
+            // Scene settings are not in a recording: they stay as they are while one records or plays.
+            if (auto* balls = dynamic_cast<game::balls_scene*>(&session_.current_scene());
+                balls && a.balls && !replay_busy()) {
+                balls->set_config(*a.balls);
+            }
+            return;
+        case set_autopilot:
+            if (auto* lander = dynamic_cast<game::lander_scene*>(&session_.current_scene()); lander && !replay_busy()) {
+                lander->set_autopilot(a.value != 0.0);
+            }
+            return;
         case press:
             return session_.input().press(a.game_action);
         case release:
@@ -144,6 +157,11 @@ void controller::perform_unchecked(const action& a) {
         case stop_replay:
             return session_.stop_replay();
     }
+}
+
+bool controller::replay_busy() const {
+    const game::replay_status& replay = session_.replay_state();
+    return replay.recording || replay.player.has_value();
 }
 
 void controller::start_replay(game::replay recording) {

@@ -86,6 +86,7 @@ private:
     void toggle_lesson();
     void switch_to(std::size_t index);
     void scale_text(float scale);
+    [[nodiscard]] bool replay_busy() const;  // recording or replaying
 
     game::session& session_;
     lessons_state lessons_;

@@ -48,7 +48,11 @@ bool balls_settings(game::scene& scene, controller& control, scene_panel_state& 
     ImGui::DragFloatRange2("radius", &radius_min, &radius_max, 0.02f, 0.1f, 8.0f, "%.2f", "%.2f");
     c.radius_min = radius_min;
     c.radius_max = radius_max;
-    balls->set_config(c);
+    if (!(c == balls->config())) {
+        action edit = action::of(action_kind::set_balls_config);
+        edit.balls = c;
+        control.perform(edit);
+    }
     if (ImGui::Button("Apply (reset)")) {
         // Through the session, so the scene's scripts start again with it.
         game::scene_options next = balls->options();

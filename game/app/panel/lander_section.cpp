@@ -12,7 +12,9 @@ bool lander_settings(game::scene& scene, controller& control) {
     auto* lander = dynamic_cast<game::lander_scene*>(&scene);
     if (lander == nullptr) return false;
     bool autopilot = lander->autopilot_on();
-    if (ImGui::Checkbox("autopilot", &autopilot)) lander->set_autopilot(autopilot);
+    if (ImGui::Checkbox("autopilot", &autopilot)) {
+        control.perform(action::of(action_kind::set_autopilot, autopilot ? 1.0 : 0.0));
+    }
     if (ImGui::Button("Restart")) {
         game::scene_options next = lander->options();
         next.autopilot = lander->autopilot_on();

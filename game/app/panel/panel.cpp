@@ -48,8 +48,8 @@ void control_panel::draw(controller& control, const panel_context& context) {
         if (header("Clock", section::clock)) panel_sections::clock(control);
         if (header("Network game", section::network)) panel_sections::network(control, network_);
         if (header("Timeline", section::timeline)) panel_sections::timeline(session, timeline_);
-        if (header("Strategies", section::strategies)) panel_sections::strategies(session, hashes_);
-        if (header("Loop", section::loop)) panel_sections::loop(session, context, loop_);
+        if (header("Strategies", section::strategies)) panel_sections::strategies(control, hashes_);
+        if (header("Loop", section::loop)) panel_sections::loop(control, context, loop_);
         if (header("Statistics", section::statistics)) panel_sections::statistics(session);
         if (header("Scheduler tasks", section::scheduler)) panel_sections::scheduler(control, scheduler_);
         if (header("Scene", section::scene)) {
@@ -144,10 +144,14 @@ void explain(const char* text) {
     ImGui::EndTooltip();
 }
 
+float points(float designed) {
+    return designed * ImGui::GetFontSize() / 15.0f;
+}
+
 void label(const char* text) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(text);
-    ImGui::SameLine(110.0f * ImGui::GetFontSize() / 15.0f);  // 110 points at the designed 15 pt text
+    ImGui::SameLine(points(110.0f));
     ImGui::SetNextItemWidth(-1.0f);
 }
 

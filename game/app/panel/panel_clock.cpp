@@ -25,8 +25,8 @@ void clock(controller& control) {
         perform(action_kind::set_time_scale, scale);
     }
     constexpr std::array presets{0.25, 0.5, 1.0, 2.0, 4.0};
-    ImGui::Dummy({102.0f, 0.0f});
-    const float width = (ImGui::GetContentRegionAvail().x - 110.0f - 4.0f * 4.0f) / 5.0f;
+    ImGui::Dummy({points(102.0f), 0.0f});
+    const float width = (ImGui::GetContentRegionAvail().x - points(110.0f) - 4.0f * 4.0f) / 5.0f;
     for (double preset : presets) {
         ImGui::SameLine(0.0f, 4.0f);
         char text[16];

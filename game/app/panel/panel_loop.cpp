@@ -45,8 +45,9 @@ void fps_cap(game::loop_settings& settings, double& custom) {
 
 }  // namespace
 
-void loop(game::session& session, const panel_context& context, loop_panel_state& state) {
-    auto& settings = session.settings;
+void loop(controller& control, const panel_context& context, loop_panel_state& state) {
+    // Edited as a copy and sent as one action, as every widget's change is (app/input/controller.hpp).
+    game::loop_settings settings = control.session().settings;
 
     label("Tick rate");
     int hz = static_cast<int>(settings.tick_rate_hz);
@@ -95,6 +96,11 @@ void loop(game::session& session, const panel_context& context, loop_panel_state
             settings.task_budget_ms = std::clamp(budget_ms, 0.0f, 20.0f);
         }
         explain(terms::budget);
+    }
+    if (!(settings == control.session().settings)) {
+        action edit = action::of(action_kind::set_loop);
+        edit.loop = settings;
+        control.perform(edit);
     }
 }
 

@@ -11,11 +11,11 @@
 namespace ticklab::app::panel_sections {
 
 void clock(controller& control);
-void loop(game::session& session, const panel_context& context, loop_panel_state& state);
+void loop(controller& control, const panel_context& context, loop_panel_state& state);
 void statistics(const game::session& session);
 // Stepping, catch-up, smoothing and time scaling, live; the comparison ghost's choices and hashes
 // (read together at most every state_hashes' interval, see session/comparison_readout.hpp).
-void strategies(game::session& session, state_hashes& hashes);
+void strategies(controller& control, state_hashes& hashes);
 // The last moments of frames, ticks, drops and alpha on a real-time strip (freeze, hover).
 void timeline(game::session& session, timeline_panel_state& state);
 void scheduler(controller& control, scheduler_panel_state& state);
@@ -34,6 +34,8 @@ void network(controller& control, network_panel_state& state);
 bool balls_settings(game::scene& scene, controller& control, scene_panel_state& state);
 bool lander_settings(game::scene& scene, controller& control);
 
+// A size designed in points at the 15 pt text, at the text size the panel has now.
+[[nodiscard]] float points(float designed);
 // A label column of fixed width on the left, the widget filling the rest of the line.
 void label(const char* text);
 // A short tooltip on the item just drawn, for the terms the lessons use (terms::alpha, ...).

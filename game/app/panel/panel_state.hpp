@@ -20,9 +20,9 @@ namespace ticklab::app {
 // What the window tells the panel each frame.
 struct panel_context {
     std::string renderer_name;
-    bool vsync_refused = false;           // the renderer said no to the last vsync change
-    std::string last_screenshot;          // where F12 last saved, for the help section
-    float text_scale = 1.0f;              // the HUD's and the panel's text size
+    bool vsync_refused = false;   // the renderer said no to the last vsync change
+    std::string last_screenshot;  // where F12 last saved, for the help section
+    float text_scale = 1.0f;      // the HUD's and the panel's text size
     bool fullscreen = false;
 };
 

@@ -41,9 +41,9 @@ void plot(const char* name, const char* unit, const game::frame_history& history
     ImGui::TextUnformatted(name);
     if (term != nullptr) explain(term);
     ImGui::TextDisabled("%s", latest_text);
-    ImGui::SameLine(110.0f * ImGui::GetFontSize() / 15.0f);
+    ImGui::SameLine(points(110.0f));
     ImGui::SetCursorPosY(top);
-    const ImVec2 size{ImGui::GetContentRegionAvail().x, 34.0f};
+    const ImVec2 size{ImGui::GetContentRegionAvail().x, points(34.0f)};
     const std::string id = std::string("##") + name;
     // The scale: the plot runs from 0 at the bottom to the top value written on it.
     char scale[48];

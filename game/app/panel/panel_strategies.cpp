@@ -50,7 +50,7 @@ void strategy_row(const char* name, const char* id, const std::array<game::named
 void strategy_table(game::loop_settings& settings) {
     constexpr ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit;
     if (!ImGui::BeginTable("strategies", 3, flags)) return;
-    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 92.0f);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, points(92.0f));
     ImGui::TableSetupColumn("main", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableSetupColumn("ghost", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableHeadersRow();
@@ -117,8 +117,10 @@ void ghost_state(const game::session& session, const game::session& ghost, const
 
 }  // namespace
 
-void strategies(game::session& session, state_hashes& hashes) {
-    auto& settings = session.settings;
+void strategies(controller& control, state_hashes& hashes) {
+    const game::session& session = control.session();
+    // Edited as a copy and sent as one action, as every widget's change is (app/input/controller.hpp).
+    game::loop_settings settings = session.settings;
     ImGui::Checkbox("Compare with a ghost", &settings.compare);
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip(
@@ -135,6 +137,11 @@ void strategies(game::session& session, state_hashes& hashes) {
         if (ImGui::SliderFloat("##frame_clamp", &clamp_ms, 1.0f, 1000.0f, "%.0f ms", ImGuiSliderFlags_Logarithmic)) {
             settings.frame_time_clamp_ms = std::clamp(static_cast<double>(clamp_ms), 1.0, 10'000.0);
         }
+    }
+    if (!(settings == session.settings)) {
+        action edit = action::of(action_kind::set_loop);
+        edit.loop = settings;
+        control.perform(edit);
     }
     loop_state(session);
     const game::comparison_reading& reading = hashes.readout.read(session, clock_ms(session));

@@ -33,10 +33,19 @@ constexpr ImU32 tick_link = IM_COL32(235, 238, 245, 45);
 constexpr ImU32 alpha_bar = IM_COL32(92, 190, 230, 255);
 constexpr ImU32 hover_edge = IM_COL32(255, 255, 255, 255);
 
-constexpr float axis_height = 14.0f;
-constexpr float frame_row = 26.0f;
-constexpr float tick_row = 16.0f;
-constexpr float alpha_row = 16.0f;
+// Row heights designed at the 15 pt text, grown with the panel's text (the axis and the frame row hold text).
+float axis_height() {
+    return points(14.0f);
+}
+float frame_row() {
+    return points(26.0f);
+}
+float tick_row() {
+    return points(16.0f);
+}
+float alpha_row() {
+    return points(16.0f);
+}
 constexpr float row_gap = 3.0f;
 
 // Down to 50 ms: at 500 fps a frame is then still about 6 px wide on the 300 px strip.
@@ -65,10 +74,10 @@ struct strip {
     [[nodiscard]] float x(ticklab::nanoseconds t) const {
         return right - static_cast<float>(static_cast<double>((now - t).count()) / span_ns) * (right - left);
     }
-    [[nodiscard]] float frames_top() const { return top + axis_height; }
-    [[nodiscard]] float ticks_top() const { return frames_top() + frame_row + row_gap; }
-    [[nodiscard]] float alpha_top() const { return ticks_top() + tick_row + row_gap; }
-    [[nodiscard]] float bottom() const { return alpha_top() + alpha_row; }
+    [[nodiscard]] float frames_top() const { return top + axis_height(); }
+    [[nodiscard]] float ticks_top() const { return frames_top() + frame_row() + row_gap; }
+    [[nodiscard]] float alpha_top() const { return ticks_top() + tick_row() + row_gap; }
+    [[nodiscard]] float bottom() const { return alpha_top() + alpha_row(); }
 };
 
 void draw_axis(ImDrawList* draw, const strip& s) {
@@ -88,7 +97,7 @@ void draw_ticks(ImDrawList* draw, const strip& s, const game::timeline_recorder&
                 const game::timeline_frame& frame, float link_x) {
     // At most one mark per pixel, so a spiral of death costs no more than the strip is wide.
     const float ty0 = s.ticks_top();
-    const float y1 = s.frames_top() + frame_row;
+    const float y1 = s.frames_top() + frame_row();
     float last_x = -1.0f;
     for (std::uint32_t k = 0; k < frame.ticks; ++k) {
         ticklab::nanoseconds due{0};
@@ -99,13 +108,13 @@ void draw_ticks(ImDrawList* draw, const strip& s, const game::timeline_recorder&
         last_x = x;
         const bool late = real < frame.real_start;
         draw->AddLine({x, ty0}, {link_x, y1}, tick_link, 1.0f);
-        draw->AddLine({x, ty0}, {x, ty0 + tick_row}, late ? tick_late : tick_on_time, 1.0f);
+        draw->AddLine({x, ty0}, {x, ty0 + tick_row()}, late ? tick_late : tick_on_time, 1.0f);
     }
 }
 
 void draw_alpha(ImDrawList* draw, const strip& s, float x0, float x1, double alpha) {
-    const float ay1 = s.alpha_top() + alpha_row;
-    const float height = static_cast<float>(std::clamp(alpha, 0.0, 1.0)) * alpha_row;
+    const float ay1 = s.alpha_top() + alpha_row();
+    const float height = static_cast<float>(std::clamp(alpha, 0.0, 1.0)) * alpha_row();
     if (height > 0.0f) draw->AddRectFilled({x0, ay1 - height}, {x1, ay1}, alpha_bar);
 }
 
@@ -114,7 +123,7 @@ void draw_frame(ImDrawList* draw, const strip& s, const game::timeline_recorder&
     const float x0 = std::max(s.left, s.x(frame.real_start));
     const float x1 = s.x(frame.real_end);
     const float y0 = s.frames_top();
-    const float y1 = y0 + frame_row;
+    const float y1 = y0 + frame_row();
     // One pixel of gap between blocks, while blocks are wide enough to spare it.
     const float gap = x1 - x0 > 3.0f ? 1.0f : 0.0f;
     draw->AddRectFilled({x0, y0}, {x1 - gap, y1}, frame_colour(frame));
@@ -132,7 +141,7 @@ void draw_frame(ImDrawList* draw, const strip& s, const game::timeline_recorder&
         std::snprintf(text, sizeof text, "%u", frame.ticks);
         const ImVec2 size = ImGui::CalcTextSize(text);
         if (size.x + 2.0f < x1 - x0) {
-            draw->AddText({(x0 + x1 - gap - size.x) * 0.5f, y0 + (frame_row - size.y) * 0.5f},
+            draw->AddText({(x0 + x1 - gap - size.x) * 0.5f, y0 + (frame_row() - size.y) * 0.5f},
                           IM_COL32(255, 255, 255, 230), text);
         }
     }
@@ -149,16 +158,16 @@ void draw_merged(ImDrawList* draw, const strip& s, const game::timeline_recorder
     const float x0 = std::round(std::max(s.left, s.x(column.real_start)));
     const float x1 = std::max(x0 + 1.0f, std::round(s.x(column.real_end)));
     const float y0 = s.frames_top();
-    const float y1 = y0 + frame_row;
+    const float y1 = y0 + frame_row();
     const bool paused = column.paused && column.ticks == 0;
     draw->AddRectFilled({x0, y0}, {x1, y1}, paused ? paused_frame : zero_tick_frame);
     if (column.frames_with_ticks > 0) {
         const float share = static_cast<float>(column.frames_with_ticks) / static_cast<float>(column.count);
-        const float top = std::min(y1 - 2.0f, std::round(y1 - share * frame_row));
+        const float top = std::min(y1 - 2.0f, std::round(y1 - share * frame_row()));
         draw->AddRectFilled({x0, top}, {x1, y1}, column.max_ticks > 1 ? burst_frame : one_tick_frame);
     }
     if (column.dropped.count() > 0)
-        draw->AddRectFilled({x0, y0}, {x1, y0 + std::round(frame_row * 0.3f)}, dropped_hatch);
+        draw->AddRectFilled({x0, y0}, {x1, y0 + std::round(frame_row() * 0.3f)}, dropped_hatch);
     if (column.capped) draw->AddRectFilled({x0, y1 - 2.0f}, {x1, y1}, capped_edge);
     for (std::size_t i = column.first; i < column.first + column.count; ++i) {
         draw_ticks(draw, s, timeline, timeline.frame_at(i), (x0 + x1) * 0.5f);
@@ -250,7 +259,7 @@ void timeline(game::session& session, timeline_panel_state& state) {
 
     const float width = ImGui::GetContentRegionAvail().x;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const float height = axis_height + frame_row + tick_row + alpha_row + 2.0f * row_gap;
+    const float height = axis_height() + frame_row() + tick_row() + alpha_row() + 2.0f * row_gap;
     ImGui::InvisibleButton("##timeline_strip", {width, height});
     const bool hovered = ImGui::IsItemHovered();
     if (recorder.frames() == 0) return;

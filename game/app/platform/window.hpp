@@ -5,6 +5,7 @@
 //   window win{{.hidden = false, .software = false, .vsync = true}};   // throws startup_error
 //   SDL_Renderer* r = win.renderer();
 //   float px = win.pixel_scale();   // renderer output pixels per window point (2 on a HiDPI screen)
+//   if (std::string why = win.set_fullscreen(true); !why.empty()) { /* still as it was */ }
 //
 // Everything the demo draws is in renderer output pixels; SDL events arrive in window points.
 
@@ -47,11 +48,29 @@ public:
     bool set_vsync(bool on);
     [[nodiscard]] bool vsync() const noexcept { return vsync_; }
 
+    // Fullscreen at the desktop's size, as the screen shows it (output_size() follows), and back to
+    // the size and place the window had. "" when done; otherwise one line saying why not, and the
+    // window is as it was. Without a window manager the window is made to cover the screen itself.
+    [[nodiscard]] std::string set_fullscreen(bool on);
+    [[nodiscard]] bool fullscreen() const noexcept { return fullscreen_ != fullscreen_kind::off; }
+
 private:
+    // `sdl`: SDL_WINDOW_FULLSCREEN_DESKTOP, which asks the window manager. `covering`: a borderless
+    // window sized and placed over the screen, for when no window manager takes that request.
+    enum class fullscreen_kind { off, sdl, covering };
+
+    std::string enter_fullscreen();
+    void leave_fullscreen();
+    // The window's inside at `rect` (window points), with or without the window manager's frame;
+    // false when the screen does not show it there.
+    bool place(const SDL_Rect& rect, bool bordered);
+
     SDL_Window* window_ = nullptr;
     SDL_Renderer* renderer_ = nullptr;
     std::string renderer_name_;
     bool vsync_ = false;
+    fullscreen_kind fullscreen_ = fullscreen_kind::off;
+    SDL_Rect windowed_{};  // window points: where a fullscreen window goes back to
 };
 
 }  // namespace ticklab::app

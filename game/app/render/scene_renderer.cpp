@@ -101,12 +101,12 @@ void scene_renderer::draw(const game::draw_list& list, screen_rect area, screen_
     fill_letterbox(area, list.background);
 
     batch_.build_shapes(list, view_, 1.5f * pixel_scale);
-    // Shapes partly outside the world spill over its edge into the wall margin and the letterbox
-    // (a ball extrapolated past a wall is drawn past it: that is what the overshoot lesson shows),
-    // but never out of `area`: beside it is the panel, or the other peer's view. Whole pixels, as
-    // fill_letterbox truncates the area.
-    const SDL_Rect scene{static_cast<int>(area.x), static_cast<int>(area.y), static_cast<int>(area.w),
-                         static_cast<int>(area.h)};
+    // Shapes partly outside the world spill over its edge into the wall margin (a ball extrapolated
+    // past a wall is drawn past it: that is what the overshoot lesson shows), but never out of
+    // `world_area`: above and below it are the HUD's band and the key hint, beside it the panel or
+    // the other peer's view. Whole pixels, as fill_letterbox truncates the area.
+    const SDL_Rect scene{static_cast<int>(world_area.x), static_cast<int>(world_area.y),
+                         static_cast<int>(world_area.w), static_cast<int>(world_area.h)};
     SDL_Rect clip = scene;
     if (limit == nullptr || SDL_IntersectRect(&scene, limit, &clip) == SDL_TRUE) draw_shapes(list, clip);
     SDL_RenderSetClipRect(renderer_, limit);

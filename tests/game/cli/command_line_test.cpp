@@ -247,3 +247,20 @@ TEST(CommandLine, BoxWidthIsAWholeNumberOfUnitsForTheBallsScene) {
     expect_rejected({"--box-width", "89"}, "use a whole number from 90 to 320");
     expect_rejected({"--scene", "lander", "--box-width", "120"}, "--box-width is for the balls scene, not 'lander'");
 }
+
+// Issue 22, finding 11: --help said F1 toggles the panel; F1 lists the keys, F2 hides the panel.
+TEST(CommandLine, HelpSaysF2TogglesThePanel) {
+    const parsed p = parse({"--help"});
+    EXPECT_NE(p.out.find("F2 toggles it"), std::string::npos);
+    EXPECT_EQ(p.out.find("F1 toggles"), std::string::npos);
+}
+
+TEST(CommandLine, TextScaleIsForWindowsFrom075To25) {
+    const parsed ok = parse({"--text-scale", "1.56"});
+    ASSERT_FALSE(ok.result.exit_code.has_value()) << ok.err;
+    ASSERT_TRUE(ok.result.options.text_scale.has_value());
+    EXPECT_FLOAT_EQ(*ok.result.options.text_scale, 1.56f);
+    expect_rejected({"--text-scale", "3"}, "--text-scale: text scale 3 is not allowed: use a value from 0.75 to 2.5");
+    expect_rejected({"--text-scale", "big"}, "--text-scale 'big' is not a number");
+    expect_rejected({"--headless", "--text-scale", "1.5"}, "--headless draws none");
+}

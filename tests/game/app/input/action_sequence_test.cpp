@@ -13,6 +13,7 @@
 
 #include <ticklab/time_source.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <random>
@@ -184,6 +185,29 @@ TEST(ActionSequence, BStartsTheLessonsCountsAfresh) {
     EXPECT_EQ(wall.style, app::hud_style::figure);
 }
 
+// Finding 2: Pause the wave script in the scheduler's table, wait about 8 s, Resume: the program
+// ended with "wait: delay -1734109787 ns is negative".
+TEST(ActionSequence, PausingTheWaveScriptAndResumingItLaterKeepsTheWavesComing) {
+    app_model m;
+    std::vector<ticklab::task_info> tasks;
+    m.session.tasks().snapshot(tasks);
+    const auto wave = std::find_if(tasks.begin(), tasks.end(), [](const ticklab::task_info& t) {
+        return t.name.find("wave") != std::string::npos;
+    });
+    ASSERT_NE(wave, tasks.end());
+    action pause = action::of(action_kind::pause_task);
+    pause.task = wave->handle;
+    m.control.perform(pause);
+    ASSERT_NO_THROW(m.frames(500));  // 8 s
+    action resume = action::of(action_kind::resume_task);
+    resume.task = wave->handle;
+    m.control.perform(resume);
+    ASSERT_NO_THROW(m.frames(600));
+    EXPECT_EQ(m.control.refused(), 0u);
+    EXPECT_EQ(m.session.tasks().task_errors(), 0u);
+    EXPECT_EQ(m.scene_drawn(), "");
+}
+
 // One random action, with values a person could give (and some no widget offers).
 action random_action(std::mt19937_64& rng, game::session& session) {
     const auto pick = [&rng](int n) { return static_cast<int>(rng() % static_cast<std::uint64_t>(n)); };
@@ -219,6 +243,20 @@ action random_action(std::mt19937_64& rng, game::session& session) {
             a.options = options;
             break;
         }
+        case action_kind::set_balls_config: {
+            const auto* balls = dynamic_cast<const game::balls_scene*>(&session.current_scene());
+            game::balls_config c = balls != nullptr ? balls->config() : game::balls_config{};
+            c.gravity = pick(200);
+            c.restitution = pick(101) / 100.0;
+            c.sleeping = pick(2) == 0;
+            c.radius_min = 0.2 + pick(10) / 10.0;
+            c.radius_max = c.radius_min + pick(30) / 10.0;
+            a.balls = c;
+            break;
+        }
+        case action_kind::set_autopilot:
+            a.value = pick(2);
+            break;
         case action_kind::press:
         case action_kind::release:
             a.game_action = static_cast<game::action>(pick(static_cast<int>(game::action_count)));
@@ -266,6 +304,13 @@ void run_random_sequence(std::uint64_t seed, int actions) {
         ASSERT_EQ(m.scene_drawn(), "") << "seed " << seed << " after: " << history;
         if (m.session.network() == nullptr) {
             ASSERT_EQ(m.hud_agrees(), "") << "seed " << seed << " after: " << history;
+        }
+        const bool lesson_applied = (a.kind == action_kind::apply_lesson && a.value < game::lesson_table().size()) ||
+                                    a.kind == action_kind::next_lesson || a.kind == action_kind::previous_lesson ||
+                                    a.kind == action_kind::restart_lesson;
+        if (lesson_applied && !m.control.active_lesson().empty()) {
+            // The frame just run is the lesson's first: its figures start with it.
+            ASSERT_LE(m.session.history().size(), 1u) << "seed " << seed << " after: " << history;
         }
         const auto& view = m.control.view();
         ASSERT_GE(view.text_scale, ticklab::app::min_text_scale);

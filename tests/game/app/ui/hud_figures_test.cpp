@@ -245,3 +245,19 @@ TEST(HudFigures, ARisingLanderReadsRiseNotFall) {
     EXPECT_EQ(fall.style, hud_style::figure);
     run.s->input().release(ticklab::game::action::thrust);
 }
+
+// Issue 22, finding 11: with the panel hidden nothing named the lesson. The key strip's first line
+// names it and B's two states.
+TEST(HudKeys, TheStripNamesTheLessonAndBsTwoStates) {
+    const ticklab::game::lesson* tunnelling = ticklab::game::find_lesson("tunnelling");
+    ASSERT_NE(tunnelling, nullptr);
+    const std::string line = lesson_line("tunnelling", tunnelling->setup.loop);
+    EXPECT_NE(line.find(tunnelling->title), std::string::npos) << line;
+    EXPECT_NE(line.find("B: 10 Hz (now) / 120 Hz"), std::string::npos) << line;
+    EXPECT_EQ(lesson_line("", tunnelling->setup.loop), "");
+    std::vector<hud_line> lines;
+    build_key_lines(false, line, lines);
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_EQ(lines[0].text, line);
+    EXPECT_NE(lines[1].text.find("F1 keys"), std::string::npos);
+}
