@@ -5,8 +5,10 @@
 #      (the fonts found on the system, SDL's offscreen driver);
 #   3. desktop-file-validate on the desktop entry, appstreamcli validate (and validate-tree: the
 #      metadata's desktop entry and icon are where it says) on the metadata, man's warnings on the page;
-#   4. cpack -G DEB: the package's fields, its dependencies and its file list; the .deb unpacked with
-#      dpkg-deb -x and its binary run from there. In CI as root, the .deb is also installed with dpkg -i
+#   4. cpack -G DEB: the package's fields, its dependencies and its file list (the docs, copyright and
+#      changelog under /usr/share/doc/ticklab), lintian with no error and no warning, no path of the
+#      checkout or build tree in the packaged binary; the .deb unpacked with dpkg-deb -x and its
+#      binary run from there. In CI as root, the .deb is also installed with dpkg -i
 #      (once apt-get shows it would fetch nothing else: its dependencies are the build's), run from
 #      /usr/bin and removed.
 # Prints one line per check; exits non-zero at the first failure.
@@ -33,7 +35,7 @@ trap 'rm -rf "$work"' EXIT
 stage="$work/stage"
 DESTDIR="$stage" cmake --install "$build" --prefix /usr >/dev/null
 usr="$stage/usr"
-for file in bin/ticklab share/applications/ticklab.desktop share/metainfo/org.ticklab.ticklab.metainfo.xml \
+for file in bin/ticklab bin/ticklab-plot share/man/man1/ticklab-plot.1.gz share/applications/ticklab.desktop share/metainfo/org.ticklab.ticklab.metainfo.xml \
   share/icons/hicolor/scalable/apps/ticklab.svg share/icons/hicolor/256x256/apps/ticklab.png \
   share/man/man1/ticklab.1.gz share/ticklab/lessons; do
   [ -e "$usr/$file" ] || fail "cmake --install did not install /usr/$file"
@@ -42,7 +44,13 @@ done
 # A PNG's width and height are the big-endian words at bytes 16 and 20 (its IHDR chunk).
 png_size="$(od -An -tu1 -j16 -N8 "$usr/share/icons/hicolor/256x256/apps/ticklab.png" | tr -s ' ')"
 [ "$png_size" = " 0 0 1 0 0 0 1 0" ] || fail "the 256x256 icon's IHDR size bytes are$png_size"
-ok "cmake --install put the binary, share/ticklab/, desktop entry, icons, metainfo and man page in place"
+for file in README.md LICENSE docs/traces.md docs/lessons.md docs/plot_spiral_drop.png copyright changelog.gz; do
+  [ -e "$usr/share/doc/ticklab/$file" ] || fail "cmake --install did not install /usr/share/doc/ticklab/$file"
+done
+changelog_version="$(zcat "$usr/share/doc/ticklab/changelog.gz" | sed -n '1s/^ticklab (\([^)]*\)).*/\1/p')"
+[ "$changelog_version" = "$version" ] ||
+  fail "assets/debian/changelog's latest entry is '$changelog_version', project(VERSION) is $version: add an entry"
+ok "cmake --install put the binary, share/ticklab/, desktop entry, icons, metainfo, man pages and docs in place"
 
 # 2. The installed binary, run as installed.
 run_installed() {  # BINARY LABEL
@@ -72,11 +80,16 @@ PY
     fail "$label headless run failed"
   grep -q '"frames": 120' "$work/report.json" || fail "$label headless report: $(cat "$work/report.json")"
   head -c 16 "$work/trace.json" | grep -q '^{"traceEvents": ' || fail "$label wrote no Chrome trace"
+  # ticklab-plot, installed beside the binary, draws a CSV trace the binary writes.
+  "$binary" --headless --frames 60 --trace "$work/trace.csv" >/dev/null || fail "$label CSV trace failed"
+  "$(dirname "$binary")/ticklab-plot" "$work/trace.csv" "$work/plot.svg" 2>"$work/plot.err" ||
+    fail "$label: ticklab-plot failed: $(cat "$work/plot.err")"
+  grep -q '>Debt (ms)<' "$work/plot.svg" || fail "$label: ticklab-plot drew no debt panel"
   "$binary" --frames 3 --screenshot "$work/shot.png" >/dev/null 2>"$work/shot.err" ||
     fail "$label screenshot run failed: $(cat "$work/shot.err")"
   [ -s "$work/shot.png" ] || fail "$label wrote no screenshot"
-  rm -f "$work/report.json" "$work/trace.json" "$work/shot.png"
-  ok "$label: --version says ticklab $version; the installed lessons and a teacher's file load; headless (with report and trace) and screenshot runs work"
+  rm -f "$work/report.json" "$work/trace.json" "$work/trace.csv" "$work/plot.svg" "$work/shot.png"
+  ok "$label: --version says ticklab $version; the installed lessons and a teacher's file load; headless (with report and trace) and screenshot runs work; ticklab-plot draws the trace"
 }
 run_installed "$usr/bin/ticklab" "staged /usr/bin/ticklab"
 
@@ -91,7 +104,16 @@ LC_ALL=C.UTF-8 MANWIDTH=100 man --warnings -l "$usr/share/man/man1/ticklab.1.gz"
   fail "man -l: $(cat "$work/man.err")"
 [ ! -s "$work/man.err" ] || fail "man page warnings: $(cat "$work/man.err")"
 grep -q -- '--tick-rate' "$work/man.txt" || fail "the man page does not list --tick-rate"
-ok "man -l ticklab.1.gz: renders without warnings and lists the options"
+for section in KEYS 'LESSON FILES' FILES 'SEE ALSO'; do
+  grep -q "^$section\$" "$work/man.txt" || fail "the man page has no $section section"
+done
+# KEYS is printed from the key table at build time (game/man_keys.cpp): a first and a last row.
+sed -n '/^KEYS$/,/^[A-Z]/p' "$work/man.txt" | grep -qE '^ +Space +pause' || fail "the man page's KEYS has no Space"
+sed -n '/^KEYS$/,/^[A-Z]/p' "$work/man.txt" | grep -qE '^ +F12 +screenshot' || fail "the man page's KEYS has no F12"
+LC_ALL=C.UTF-8 MANWIDTH=100 man --warnings -l "$usr/share/man/man1/ticklab-plot.1.gz" >"$work/man.txt" 2>"$work/man.err" ||
+  fail "man -l ticklab-plot: $(cat "$work/man.err")"
+[ ! -s "$work/man.err" ] || fail "ticklab-plot man page warnings: $(cat "$work/man.err")"
+ok "man -l ticklab.1.gz and ticklab-plot.1.gz: render without warnings; the options, KEYS, LESSON FILES and FILES"
 
 # 4. The .deb.
 package_dir="$work/package"
@@ -105,12 +127,25 @@ for needed in libsdl2-2.0-0 libsdl2-ttf-2.0-0 fonts-dejavu-core libc6 libstdc++6
 done
 ok "$(basename "$deb"): Depends: $depends"
 dpkg-deb -c "$deb" >"$work/contents.txt"
-for file in ./usr/bin/ticklab ./usr/share/applications/ticklab.desktop ./usr/share/man/man1/ticklab.1.gz \
+for file in ./usr/bin/ticklab ./usr/bin/ticklab-plot ./usr/share/applications/ticklab.desktop ./usr/share/man/man1/ticklab.1.gz \
+  ./usr/share/doc/ticklab/copyright ./usr/share/doc/ticklab/changelog.gz ./usr/share/doc/ticklab/README.md \
   ./usr/share/icons/hicolor/256x256/apps/ticklab.png ./usr/share/metainfo/org.ticklab.ticklab.metainfo.xml; do
   grep -q " $file\$" "$work/contents.txt" || fail "the .deb does not hold $file"
 done
 ok "the .deb holds the binary, desktop entry, icons, metainfo and man page"
+# Debian's checks, as a school's packager would run them. lintian says that it runs as root (CI does).
+lintian --fail-on error,warning "$deb" >"$work/lintian.log" 2>&1 ||
+  fail "lintian: $(grep -E '^[EW]: ' "$work/lintian.log" | tr '\n' ' ')$(grep -vE '^[EWIPXN]: ' "$work/lintian.log" | grep -v 'root privileges' | tr '\n' ' ')"
+ok "lintian $(basename "$deb"): no errors, no warnings"
 dpkg-deb -x "$deb" "$work/unpacked"
+# The build machine's folders must not be in what is installed (the assets were once found through
+# the checkout's path compiled in).
+for binary in "$usr/bin/ticklab" "$work/unpacked/usr/bin/ticklab"; do
+  if strings -a "$binary" | grep -F -e "$root" -e "$build" >"$work/paths.txt"; then
+    fail "$binary holds a path of the build machine: $(head -3 "$work/paths.txt" | tr '\n' ' ')"
+  fi
+done
+ok "no path of the checkout ($root) or build tree in the installed or packaged binary"
 run_installed "$work/unpacked/usr/bin/ticklab" "the .deb's binary (dpkg-deb -x)"
 
 if [ "${CI:-}" = "true" ] && [ "$(id -u)" -eq 0 ] && ! dpkg-query -W ticklab >/dev/null 2>&1; then

@@ -8,7 +8,8 @@ packages=(
   libsdl2-dev libsdl2-ttf-dev libimgui-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
   fonts-dejavu-core xvfb xauth xdotool imagemagick
-  librsvg2-bin help2man man-db desktop-file-utils appstream
+  librsvg2-bin help2man man-db desktop-file-utils appstream lintian
+  python3 python3-matplotlib
 )
 
 missing=()

@@ -94,6 +94,7 @@ std::string apply_record_replay_options(const std::string* record, const std::st
     out.scene_settings = r.options;
     out.loop.tick_rate_hz = r.tick_rate_hz;
     out.replay_recording = std::move(r);
+    out.replay_path = *replay_path;
     return {};
 }
 

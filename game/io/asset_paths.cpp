@@ -3,11 +3,7 @@
 #include <algorithm>
 #include <system_error>
 
-// Set by CMake (cmake/ticklab_install.cmake); the fallbacks keep a build without them working from
-// the checkout's top level.
-#ifndef TICKLAB_SOURCE_ASSETS_DIR
-#define TICKLAB_SOURCE_ASSETS_DIR "assets"
-#endif
+// Set by CMake (cmake/ticklab_install.cmake).
 #ifndef TICKLAB_INSTALL_ASSETS_DIR
 #define TICKLAB_INSTALL_ASSETS_DIR "/usr/local/share/ticklab"
 #endif
@@ -25,7 +21,6 @@ std::vector<fs::path> asset_search_dirs(const fs::path& executable_dir) {
         candidates.push_back(executable_dir / "assets");
         candidates.push_back(executable_dir / TICKLAB_ASSETS_FROM_BINARY);
     }
-    candidates.emplace_back(TICKLAB_SOURCE_ASSETS_DIR);
     candidates.emplace_back(TICKLAB_INSTALL_ASSETS_DIR);
     std::vector<fs::path> dirs;
     for (const fs::path& candidate : candidates) {

@@ -8,13 +8,15 @@
 //   else std::cerr << "ticklab: " << error << '\n';   // "asset 'lessons/beat.json' not found: tried ..."
 //
 // Folders searched, in order (duplicates once):
-//   1. <executable's folder>/assets             a copy next to the binary (a portable unpack)
+//   1. <executable's folder>/assets             a copy next to the binary (a portable unpack); in the
+//                                               build tree, a link to the checkout's assets/ that CMake
+//                                               puts beside every binary that reads them
 //   2. <executable's folder>/<bin to data>      the installed share folder found from the binary, e.g.
 //                                               /usr/bin/../share/ticklab, so a staged install (DESTDIR)
 //                                               or an unpacked .deb reads its own files, not the system's
-//   3. the checkout's assets/                   binaries run from the build tree
-//   4. the configured install folder            <prefix>/share/ticklab, as CMake was told at configure time
-// The folders behind 2-4 come from CMake (cmake/ticklab_install.cmake).
+//   3. the configured install folder            <prefix>/share/ticklab, as CMake was told at configure time
+// The folders behind 2 and 3 come from CMake (cmake/ticklab_install.cmake). No path of the build tree
+// or the checkout is compiled in: the installed binary holds none (scripts/check_install.sh checks).
 
 #include <filesystem>
 #include <optional>
@@ -25,7 +27,7 @@
 namespace ticklab::game {
 
 // The folders above for a binary in `executable_dir` (empty: the binary's folder is unknown, so
-// only 3 and 4).
+// only 3).
 [[nodiscard]] std::vector<std::filesystem::path> asset_search_dirs(const std::filesystem::path& executable_dir);
 
 // The folders above for this process (its binary found through /proc/self/exe).

@@ -42,6 +42,14 @@ void stepped_clock::before_frame(const session& s, std::optional<std::uint64_t> 
     source_.advance(step);
 }
 
+ticklab::nanoseconds stepped_clock::frame_end(const session& s) const {
+    return std::max(source_.now(), due_ + modelled_frame(frame_, s));
+}
+
+ticklab::nanoseconds jittered_clock::frame_end(const session& s) const {
+    return std::max(source_.now(), due_ + modelled_frame(frame_, s));
+}
+
 void jittered_clock::before_frame(const session& s, std::optional<std::uint64_t>) {
     const auto wobble = ticklab::nanoseconds{std::llround(jitter_.uniform(-jitter_ns_, jitter_ns_))};
     due_ += modelled_frame(frame_, s);

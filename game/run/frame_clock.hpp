@@ -28,6 +28,10 @@ public:
     virtual void before_frame(const session& s, std::optional<std::uint64_t> tick_target) = 0;
     // Whether anything but the program moves this clock (a live window's can be unpaused by a key).
     [[nodiscard]] virtual bool manual() const noexcept = 0;
+    // Where the frame just run ends on source()'s axis, after its work: a live clock's now; a
+    // manual clock's next reading as modelled (modelled_frame, without jitter or a tick target's
+    // cut), since nothing moves a manual clock until the next frame. For the last frame's length.
+    [[nodiscard]] virtual ticklab::nanoseconds frame_end(const session& s) const = 0;
     [[nodiscard]] double real_time_s() const { return ticklab::to_seconds(source().now()); }
 };
 
@@ -37,6 +41,7 @@ public:
     [[nodiscard]] const ticklab::time_source& source() const override { return source_; }
     void before_frame(const session&, std::optional<std::uint64_t>) override {}
     [[nodiscard]] bool manual() const noexcept override { return false; }
+    [[nodiscard]] ticklab::nanoseconds frame_end(const session&) const override { return source_.now(); }
 
 private:
     ticklab::steady_time_source source_;
@@ -49,8 +54,8 @@ private:
 [[nodiscard]] ticklab::nanoseconds modelled_frame(ticklab::nanoseconds display_frame, const session& s);
 
 // Headless runs: every frame lasts modelled_frame(`frame`), moved by up to +-jitter as a screenshot
-// run's (a lesson's beat needs the wobble; 0 by default, then every frame is the same). With a tick target under fixed stepping the last frame
-// is cut short so the run ends on exactly that tick, which makes state_hash independent of
+// run's (a lesson's beat needs the wobble; 0 by default, then every frame is the same). With a tick target under fixed
+// stepping the last frame is cut short so the run ends on exactly that tick, which makes state_hash independent of
 // --frame-ms. Variable stepping runs one update per frame, whatever its length, so its frames are
 // never cut: a cut would change the update's dt, and a frame never lasts less than `frame`.
 class stepped_clock final : public frame_clock {
@@ -60,6 +65,7 @@ public:
     [[nodiscard]] const ticklab::time_source& source() const override { return source_; }
     void before_frame(const session& s, std::optional<std::uint64_t> tick_target) override;
     [[nodiscard]] bool manual() const noexcept override { return true; }
+    [[nodiscard]] ticklab::nanoseconds frame_end(const session& s) const override;
 
 private:
     ticklab::manual_time_source source_;
@@ -78,6 +84,7 @@ public:
     [[nodiscard]] const ticklab::time_source& source() const override { return source_; }
     void before_frame(const session& s, std::optional<std::uint64_t> tick_target) override;
     [[nodiscard]] bool manual() const noexcept override { return true; }
+    [[nodiscard]] ticklab::nanoseconds frame_end(const session& s) const override;
 
 private:
     ticklab::manual_time_source source_;

@@ -36,6 +36,7 @@ struct launch_options {
 
     std::string record_path;                  // --record: empty for none; written when the run ends
     std::optional<replay> replay_recording;   // --replay: what to play (scene, options, tick rate set from it)
+    std::string replay_path;                  // --replay: the file it came from, for traces and reports
     std::string lesson;                       // --lesson: the lesson's name, for the panel
     std::optional<network_settings> network;  // --network and its flags: two peers (docs/network.md)
 };

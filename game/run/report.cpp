@@ -106,7 +106,9 @@ nlohmann::ordered_json report_object(const session& s, double real_time_s) {
     ordered_json report = ordered_json::object();
     report["scene"] = std::string{s.current_entry().name};
     report["tick_rate"] = loop.tick_rate();
-    report["max_loops"] = loop.max_loops();
+    // The user's MAX_LOOPS: the loop's own is lowered for a --ticks run's last frames
+    // (session::stop_ticks_at), which is not a setting anyone chose.
+    report["max_loops"] = s.settings.max_loops;
     report["time_scale"] = json_number(s.loop().clock().time_scale());
     report["paused"] = s.loop().clock().paused();
     report["frames"] = stats.frame_index;
@@ -134,11 +136,16 @@ nlohmann::ordered_json report_object(const session& s, double real_time_s) {
     return report;
 }
 
-std::string report_json(const session& s, double real_time_s) {
+std::string report_json(const session& s, double real_time_s, const ordered_json& settings,
+                        const ordered_json& at_end) {
     // One line with ", " and ": " between entries, as the report has always been written (scripts
     // grep it); nlohmann's compact form has no spaces, so the top level is joined here and every key
     // and value is encoded by the library.
-    const ordered_json report = report_object(s, real_time_s);
+    ordered_json report = report_object(s, real_time_s);
+    if (settings.is_object()) {
+        report["settings"] = settings;
+        report["settings_at_end"] = at_end.is_object() ? at_end : ordered_json::object();
+    }
     std::string out{'{'};
     for (const auto& [key, value] : report.items()) {
         if (out.size() > 1) out += ", ";
@@ -150,8 +157,9 @@ std::string report_json(const session& s, double real_time_s) {
     return out;
 }
 
-std::string write_report(const std::string& path, const session& s, double real_time_s) {
-    return write_text_atomically(path, report_json(s, real_time_s) + "\n");
+std::string write_report(const std::string& path, const session& s, double real_time_s, const ordered_json& settings,
+                         const ordered_json& at_end) {
+    return write_text_atomically(path, report_json(s, real_time_s, settings, at_end) + "\n");
 }
 
 }  // namespace ticklab::game

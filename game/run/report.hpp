@@ -4,7 +4,8 @@
 // Usage (the runner, at the end of every kind of run; io/output_file.hpp checks the path first):
 //   if (auto error = write_report(path, session, real_seconds); !error.empty()) { ... }
 //
-// Keys: scene (string), tick_rate (Hz), max_loops, time_scale, paused (bool), frames, ticks,
+// Keys: scene (string), tick_rate (Hz), max_loops (the setting, not the cap a --ticks run lowers for its last
+// frames), time_scale, paused (bool), frames, ticks,
 // virtual_time_s, real_time_s, dropped_time_s, max_ticks_per_frame, state_hash, the measured
 // real-time costs tick_ms_mean, tick_ms_p99 (one simulation tick), frame_ms_mean, frame_ms_p99
 // (frame start to frame start), render_ms_mean, render_ms_p99 (window runs only, else null) and
@@ -21,6 +22,9 @@
 // [peer 0, peer 1]: rollback_ticks (ticks re-simulated), stall_frames (frames held back for want of
 // input), skipped_ticks (ticks dropped by a peer that breaks the rule), input_lag_ms (mean real time
 // from a player's input to the frame that first ran its tick, null before any) and messages_lost.
+// Last, in a report the runner writes (--report): settings (every setting the run started with, as
+// run/run_settings.hpp lists them) and settings_at_end (those a window's keys or panel changed
+// during the run, at their end values; {} when none).
 // state_hash is a string "0x" + 16 lowercase hex digits: JSON numbers lose 64-bit integers in most readers.
 // Non-finite numbers are written as null, whole numbers without a decimal point. Written with
 // nlohmann-json (Debian's nlohmann-json3-dev).
@@ -41,10 +45,16 @@ namespace ticklab::game {
 // The report of `s` as a JSON object, keys in the order above.
 [[nodiscard]] nlohmann::ordered_json report_object(const session& s, double real_time_s);
 
-// The report of `s` as one JSON object on one line (no trailing newline): {"scene": "balls", ...}.
-[[nodiscard]] std::string report_json(const session& s, double real_time_s);
+// The report of `s` as one JSON object on one line (no trailing newline): {"scene": "balls", ...},
+// with the settings keys as write_report's.
+[[nodiscard]] std::string report_json(const session& s, double real_time_s, const nlohmann::ordered_json& settings = {},
+                                      const nlohmann::ordered_json& at_end = {});
 
-// report_json + a newline, written atomically.
-[[nodiscard]] std::string write_report(const std::string& path, const session& s, double real_time_s);
+// report_json + a newline, written atomically, ending with "settings": `settings` (what the run
+// started with, run/run_settings.hpp) and "settings_at_end": `at_end` (those changed during it,
+// at their end values; {} when none) when `settings` is an object.
+[[nodiscard]] std::string write_report(const std::string& path, const session& s, double real_time_s,
+                                       const nlohmann::ordered_json& settings = {},
+                                       const nlohmann::ordered_json& at_end = {});
 
 }  // namespace ticklab::game

@@ -2,9 +2,13 @@
 
 #include "run/report.hpp"
 #include "run/run_error.hpp"
+#include "run/run_settings.hpp"
 #include "run/trace_formats.hpp"
 #include "session/replay_file.hpp"
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <limits>
 #include <utility>
 
@@ -38,6 +42,18 @@ std::uint64_t frame_limit_for(const launch_options& options, run_kind kind) {
     return std::numeric_limits<std::uint64_t>::max();
 }
 
+std::string_view kind_name(run_kind kind) {
+    switch (kind) {
+        case run_kind::headless:
+            return "headless";
+        case run_kind::screenshot:
+            return "screenshot";
+        case run_kind::window:
+            break;
+    }
+    return "window";
+}
+
 std::string tick_progress(const session& s, std::uint64_t target) {
     return std::to_string(s.ticks()) + " of " + std::to_string(target) + " ticks";
 }
@@ -61,6 +77,11 @@ void runner::start(session& s) {
     s.stop_ticks_at(options_.ticks);
     if (options_.replay_recording) s.start_replay(*options_.replay_recording);
     if (!options_.record_path.empty()) s.start_recording();
+    started_settings_ = run_settings(options_, kind_name(kind_), s);
+    if (kind_ == run_kind::headless && !progress_ && progress_line::wanted(STDERR_FILENO)) {
+        progress_.emplace([](std::string_view text) { std::fwrite(text.data(), 1, text.size(), stderr); }, wall_,
+                          progress_line::goal{frame_limit_, options_.ticks});
+    }
     if (!options_.trace_path.empty() && !trace_) {
         trace_ = std::make_unique<trace_recorder>(s);
         add_observer(
@@ -74,6 +95,7 @@ bool runner::should_stop(const session& s) {
     if (drawn && options_.ticks && s.ticks() >= *options_.ticks) return true;
     if (options_.ticks && !options_.frames && clock_->manual() && frames_ > 0 && s.settings.paused &&
         !s.settings.single_step) {
+        if (progress_) progress_->clear();
         note("paused: no tick can run, stopping after " + std::to_string(frames_) + " frame(s) with " +
              tick_progress(s, *options_.ticks));
         return true;
@@ -84,12 +106,18 @@ bool runner::should_stop(const session& s) {
 void runner::run_frames(session& s, const std::function<const ticklab::frame_stats&()>& frame,
                         const std::function<bool()>& quit_requested) {
     while (frames_ < frame_limit_) {
-        if (should_stop(s) || (quit_requested && quit_requested())) return;
+        if (should_stop(s) || (quit_requested && quit_requested())) {
+            if (progress_) progress_->clear();
+            return;
+        }
         clock_->before_frame(s, options_.ticks);
+        frame_reading_ = clock_->source().now();
         const ticklab::frame_stats& stats = frame();
         ++frames_;
         for (const frame_observer& observer : observers_) observer(s, stats);
+        if (progress_) progress_->update(frames_, s.ticks());
     }
+    if (progress_) progress_->clear();
     if (options_.ticks && !options_.frames && s.ticks() < *options_.ticks) {
         note("stopped at the cap of " + std::to_string(frame_limit_) + " frames with " +
              tick_progress(s, *options_.ticks));
@@ -97,7 +125,13 @@ void runner::run_frames(session& s, const std::function<const ticklab::frame_sta
 }
 
 int runner::finish(session& s) {
-    if (trace_) trace_->detach();
+    const nlohmann::ordered_json at_end =
+        changed_settings(started_settings_, run_settings(options_, kind_name(kind_), s));
+    if (trace_) {
+        trace_->detach();
+        trace_->end_run((clock_->frame_end(s) - frame_reading_).count());
+        trace_->set_settings(started_settings_, at_end);
+    }
     if (!options_.record_path.empty()) {
         s.stop_recording();
         if (!s.replay_state().recorder) {
@@ -111,7 +145,8 @@ int runner::finish(session& s) {
     // A window's report is written at exit too (closed, Escape, or SIGINT/SIGTERM, which SDL turns
     // into a quit), so a script can drive the window and read what the loop did.
     if (!options_.report_path.empty()) {
-        if (std::string error = write_report(options_.report_path, s, clock_->real_time_s()); !error.empty()) {
+        if (std::string error = write_report(options_.report_path, s, clock_->real_time_s(), started_settings_, at_end);
+            !error.empty()) {
             return fail(exit_write_failed, "report: " + error);
         }
     }

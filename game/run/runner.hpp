@@ -19,19 +19,24 @@
 //   tick can come, so it stops after one frame with a note instead of spinning;
 // - at max_run_frames, with a note, when --ticks was not reached.
 // Without --frames or --ticks a headless run takes 600 frames, a screenshot run 30, and a window
-// runs until it is closed.
+// runs until it is closed. A headless run whose stderr is a terminal shows a progress line there
+// once it has lasted a second (run/progress_line.hpp), cleared when its frames end.
 
 #include "run/frame_clock.hpp"
 #include "run/launch_options.hpp"
+#include "run/progress_line.hpp"
 #include "run/run_error.hpp"
 #include "run/trace_recorder.hpp"
 #include "session/session.hpp"
 
 #include <ticklab/fixed_loop.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,8 +73,9 @@ public:
     void run_frames(session& s, const std::function<const ticklab::frame_stats&()>& frame,
                     const std::function<bool()>& quit_requested = {});
 
-    // Writes the recording (--record), the report (--report) and the trace (--trace), then runs the finishers. Returns
-    // exit_ok, or exit_write_failed after printing one line.
+    // Writes the recording (--record), the report (--report) and the trace (--trace), each with the
+    // settings the run started with and those changed since (run/run_settings.hpp), then runs the
+    // finishers. Returns exit_ok, or exit_write_failed after printing one line.
     [[nodiscard]] int finish(session& s);
 
     [[nodiscard]] std::uint64_t frames() const noexcept { return frames_; }
@@ -84,7 +90,13 @@ private:
     std::vector<frame_observer> observers_;
     std::vector<run_finisher> finishers_;
     std::unique_ptr<trace_recorder> trace_;  // --trace only: no cost otherwise
+    ticklab::steady_time_source wall_;       // real time, for the progress line
+    std::optional<progress_line> progress_;  // headless runs with stderr on a terminal
     std::uint64_t frames_ = 0;
+    nlohmann::ordered_json started_settings_;  // run_settings at start(), for the trace and the report
+    // The clock just before the last frame: where its length starts (a manual clock's reading
+    // exactly; a live one's, which the loop reads a moment later).
+    ticklab::nanoseconds frame_reading_{0};
 };
 
 }  // namespace ticklab::game

@@ -1,6 +1,7 @@
 #include "run/trace_formats.hpp"
 
 #include "io/output_file.hpp"
+#include "run/run_settings.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -37,13 +38,6 @@ void append_number(std::string& out, double value) {
     char buffer[64];
     const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
     out.append(buffer, result.ptr);
-}
-
-// Frame i's length on the axis: up to the next frame's reading; the last frame as long as its own
-// real time (no reading ends it).
-std::int64_t frame_length(const std::vector<trace_frame>& frames, std::size_t i) {
-    if (i + 1 < frames.size()) return frames[i + 1].reading_ns - frames[i].reading_ns;
-    return frames[i].real_ns;
 }
 
 ordered_json complete(const char* category, std::string name, int tid, std::int64_t start_ns, std::int64_t length_ns,
@@ -117,10 +111,16 @@ std::string check_trace_path(const std::string& path) {
 }
 
 std::string trace_csv(const trace_recorder& trace) {
-    std::string out = "frame,real_ms,ticks,alpha,dropped_ms,debt_ms,virtual_s,paused\n";
-    out.reserve(out.size() + trace.frames().size() * 64);
+    std::string out = "# format=" + std::string{csv_trace_format} + "\n";
+    out += settings_comment_lines(trace.settings());
+    out += settings_comment_lines(trace.settings_at_end(), "at_end.");
+    out += csv_trace_columns;
+    out += '\n';
+    out.reserve(out.size() + trace.frames().size() * 72);
     for (const trace_frame& f : trace.frames()) {
         out += std::to_string(f.frame);
+        out += ',';
+        append_number(out, seconds(f.reading_ns));
         out += ',';
         append_number(out, ms(f.real_ns));
         out += ',';
@@ -154,7 +154,7 @@ std::string trace_chrome_json(const trace_recorder& trace) {
 
     for (std::size_t i = 0; i < frames.size(); ++i) {
         const trace_frame& f = frames[i];
-        const std::int64_t length = frame_length(frames, i);
+        const std::int64_t length = f.real_ns;
         events.push_back(complete("frame", "frame " + std::to_string(f.frame), frames_tid, f.reading_ns, length,
                                   {{"frame", f.frame},
                                    {"real_ms", ms(f.real_ns)},
@@ -178,10 +178,11 @@ std::string trace_chrome_json(const trace_recorder& trace) {
                                       std::min(static_cast<std::int64_t>(std::llround(real_dropped)), length),
                                       {{"dropped_ms", ms(f.dropped_ns)}}));
         }
-        events.push_back(counter("alpha", f.reading_ns, {{"alpha", f.alpha}}));
-        events.push_back(counter("ticks per frame", f.reading_ns, {{"ticks", f.ticks}}));
-        events.push_back(counter("dropped_ms", f.reading_ns, {{"dropped_ms", ms(f.dropped_ns)}}));
-        events.push_back(counter("debt_ms", f.reading_ns, {{"debt_ms", ms(f.debt_ns)}}));
+        // One counter, one series per argument: Perfetto names each "loop alpha", "loop ticks", ...
+        // (a counter named as its one argument showed as "alpha alpha").
+        events.push_back(counter(
+            "loop", f.reading_ns,
+            {{"alpha", f.alpha}, {"ticks", f.ticks}, {"dropped_ms", ms(f.dropped_ns)}, {"debt_ms", ms(f.debt_ns)}}));
         ordered_json skips = ordered_json::object();
         const std::int64_t frame_end = f.reading_ns + length;
         for (std::uint32_t r = f.first_task; r < f.first_task + f.task_count; ++r) {
@@ -199,9 +200,10 @@ std::string trace_chrome_json(const trace_recorder& trace) {
         if (!skips.empty()) events.push_back(counter("task skips", f.reading_ns, std::move(skips)));
     }
 
-    ordered_json other = ordered_json::object();
-    other["program"] = "ticklab " TICKLAB_VERSION;
-    other["scene"] = trace.scene();
+    ordered_json other = trace.settings();
+    if (!other.contains("program")) other["program"] = "ticklab " TICKLAB_VERSION;
+    if (!other.contains("scene")) other["scene"] = trace.scene();
+    if (!trace.settings_at_end().empty()) other["at_end"] = trace.settings_at_end();
     other["frames"] = frames.size();
     other["time_axis"] = "the loop's clock readings, first frame at 0";
     out += "\n],\n\"displayTimeUnit\": \"ms\",\n\"otherData\": ";

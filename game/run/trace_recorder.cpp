@@ -1,6 +1,7 @@
 #include "run/trace_recorder.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace ticklab::game {
 
@@ -25,15 +26,28 @@ void trace_recorder::on_run(const ticklab::task_run& run) {
     pending_.push_back({at->second, run.begin.count(), run.cost.count(), run.skipped});
 }
 
+void trace_recorder::set_settings(nlohmann::ordered_json started, nlohmann::ordered_json at_end) {
+    settings_ = std::move(started);
+    settings_at_end_ = std::move(at_end);
+}
+
+void trace_recorder::end_run(std::int64_t last_frame_ns) noexcept {
+    if (!frames_.empty()) frames_.back().real_ns = std::max<std::int64_t>(0, last_frame_ns);
+}
+
 void trace_recorder::record(const session& s, const ticklab::frame_stats& frame) {
     const ticklab::fixed_loop& loop = s.loop();
     if (scene_.empty()) scene_ = std::string{s.current_entry().name};
-    if (!frames_.empty()) reading_ns_ += frame.real.count();  // the first frame's reading is 0
+    if (!frames_.empty()) {
+        // frame.real is the time since the previous frame's reading: that frame's own length.
+        frames_.back().real_ns = frame.real.count();
+        reading_ns_ += frame.real.count();  // the first frame's reading is 0
+    }
 
     trace_frame out;
     out.frame = frame.frame_index;
     out.reading_ns = reading_ns_;
-    out.real_ns = frame.real.count();
+    out.real_ns = 0;  // known at the next record() or end_run()
     out.ticks = frame.ticks;
     out.first_tick = frame.total_ticks - frame.ticks + 1;
     out.tick_cost_ns = frame.tick_cost.count();

@@ -6,19 +6,23 @@
 // Usage (any runner, once per frame, after session.update_frame):
 //   trace_recorder trace{session};     // only when --trace is given: nothing is recorded otherwise
 //   trace.record(session, frame);
-//   trace.detach(); write_trace(path, trace);  // at the end
+//   trace.detach(); trace.end_run(length); write_trace(path, trace);  // at the end
 // The runner does all this for --trace (run/runner.cpp), in headless, screenshot and window runs.
 //
-// Time axis: the loop's own clock readings, the first frame's at 0 and each later one `real` (the
-// real time since the previous frame, as the loop measured it) after the one before, so a headless
-// run's axis is its manual clock and a window run's the steady clock the loop read. A frame's work
-// (its ticks, frame and render tasks, drawing, pacing) starts at its reading. Memory: about 100
-// bytes a frame plus 24 bytes per task run.
+// Time axis: the loop's own clock readings, the first frame's at 0 and each later one the real time
+// since the previous frame (as the loop measured it) after the one before, so a headless run's axis
+// is its manual clock and a window run's the steady clock the loop read. A frame's work (its ticks,
+// frame and render tasks, drawing, pacing) starts at its reading and lasts until the next one: its
+// own length, which the loop only measures at the next frame (frame_stats::real is the previous
+// frame's), so each frame's length is filled in by the next record() and the last one's by
+// end_run(). Memory: about 100 bytes a frame plus 24 bytes per task run.
 
 #include "session/session.hpp"
 
 #include <ticklab/fixed_loop.hpp>
 #include <ticklab/scheduler.hpp>
+
+#include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <map>
@@ -31,7 +35,7 @@ namespace ticklab::game {
 struct trace_frame {
     std::uint64_t frame = 0;        // the loop's frame index (1 for the first)
     std::int64_t reading_ns = 0;    // the clock reading that started this frame's work (see above)
-    std::int64_t real_ns = 0;       // real time since the previous frame (frame_stats::real)
+    std::int64_t real_ns = 0;       // the frame's own length: real time from its reading to the next
     std::uint32_t ticks = 0;        // ticks run in the frame
     std::uint64_t first_tick = 0;   // index of its first tick (1-based), when ticks > 0
     std::int64_t tick_cost_ns = 0;  // real time spent inside them (steady clock)
@@ -69,11 +73,19 @@ public:
 
     // Once per frame, after session.update_frame: the frame's figures and the task runs since the last call.
     void record(const session& s, const ticklab::frame_stats& frame);
+    // Once after the last frame: its length, from its reading to the run's end (frame_clock::frame_end).
+    void end_run(std::int64_t last_frame_ns) noexcept;
 
     [[nodiscard]] const std::vector<trace_frame>& frames() const noexcept { return frames_; }
     [[nodiscard]] const std::vector<trace_task>& tasks() const noexcept { return tasks_; }
     [[nodiscard]] const std::vector<trace_task_run>& task_runs() const noexcept { return runs_; }
     [[nodiscard]] const std::string& scene() const noexcept { return scene_; }
+
+    // What the run ran with (run/run_settings.hpp): its settings when it started, and those a
+    // window's keys or panel changed during it, at their end values (empty when none did).
+    void set_settings(nlohmann::ordered_json started, nlohmann::ordered_json at_end);
+    [[nodiscard]] const nlohmann::ordered_json& settings() const noexcept { return settings_; }
+    [[nodiscard]] const nlohmann::ordered_json& settings_at_end() const noexcept { return settings_at_end_; }
 
 private:
     void on_run(const ticklab::task_run& run);
@@ -93,6 +105,8 @@ private:
     std::vector<pending_run> pending_;  // runs since the last record()
     std::int64_t reading_ns_ = 0;
     std::string scene_;
+    nlohmann::ordered_json settings_ = nlohmann::ordered_json::object();
+    nlohmann::ordered_json settings_at_end_ = nlohmann::ordered_json::object();
 };
 
 }  // namespace ticklab::game

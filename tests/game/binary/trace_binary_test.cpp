@@ -30,10 +30,19 @@ struct trace_fixture : ticklab_test::folder_fixture {
         return json::parse(ticklab_test::read_file(folder / "r.json"));
     }
 
-    std::vector<std::vector<std::string>> csv(const std::string& name) const {
+    // The CSV's header row and frame rows; its "# key=value" lines, which come first, go to `comments`.
+    std::vector<std::vector<std::string>> csv(const std::string& name,
+                                              std::map<std::string, std::string>* comments = nullptr) const {
         std::istringstream in{ticklab_test::read_file(folder / name)};
         std::vector<std::vector<std::string>> rows;
         for (std::string line; std::getline(in, line);) {
+            if (line.starts_with("# ")) {
+                EXPECT_TRUE(rows.empty()) << "a comment after the header: " << line;
+                const auto equals = line.find('=');
+                EXPECT_NE(equals, std::string::npos) << line;
+                if (comments != nullptr) (*comments)[line.substr(2, equals - 2)] = line.substr(equals + 1);
+                continue;
+            }
             std::vector<std::string> cells;
             std::istringstream cells_in{line};
             for (std::string cell; std::getline(cells_in, cell, ',');) cells.push_back(cell);
@@ -73,7 +82,7 @@ TEST_F(Trace, ChromeTraceLoadsBackWithTheReportsFramesTicksAndDrops) {
         }
         ASSERT_TRUE(e["ts"].is_number()) << e;
         if (ph == "C") {
-            alpha_counters += e["name"] == "alpha";
+            alpha_counters += e["name"] == "loop" && e["args"].contains("alpha");
             continue;
         }
         ASSERT_EQ(ph, "X") << e;
@@ -121,24 +130,25 @@ TEST_F(Trace, CsvHasAHeaderAndOneRowPerFrameAgreeingWithTheReport) {
     const json report = run(dropping_run, "t.csv");
     const auto rows = csv("t.csv");
     ASSERT_FALSE(rows.empty());
-    EXPECT_EQ(rows[0], (std::vector<std::string>{"frame", "real_ms", "ticks", "alpha", "dropped_ms", "debt_ms",
-                                                 "virtual_s", "paused"}));
+    EXPECT_EQ(rows[0], (std::vector<std::string>{"frame", "time_s", "real_ms", "ticks", "alpha", "dropped_ms",
+                                                 "debt_ms", "virtual_s", "paused"}));
     ASSERT_EQ(rows.size() - 1, report["frames"].get<std::size_t>());
     std::uint64_t ticks = 0;
     double dropped_ms = 0.0;
     for (std::size_t i = 1; i < rows.size(); ++i) {
-        ASSERT_EQ(rows[i].size(), 8U) << "row " << i;
+        ASSERT_EQ(rows[i].size(), 9U) << "row " << i;
         EXPECT_EQ(std::stoull(rows[i][0]), i);
-        EXPECT_NEAR(std::stod(rows[i][1]), 50.0, 1e-6);
-        ticks += std::stoull(rows[i][2]);
-        const double alpha = std::stod(rows[i][3]);
+        EXPECT_NEAR(std::stod(rows[i][1]), 0.05 * static_cast<double>(i - 1), 1e-9) << "time_s, row " << i;
+        EXPECT_NEAR(std::stod(rows[i][2]), 50.0, 1e-6);
+        ticks += std::stoull(rows[i][3]);
+        const double alpha = std::stod(rows[i][4]);
         EXPECT_TRUE(alpha >= 0.0 && alpha < 1.0) << alpha;
-        dropped_ms += std::stod(rows[i][4]);
-        EXPECT_EQ(rows[i][7], "0");
+        dropped_ms += std::stod(rows[i][5]);
+        EXPECT_EQ(rows[i][8], "0");
     }
     EXPECT_EQ(ticks, report["ticks"]);
     EXPECT_NEAR(dropped_ms, report["dropped_time_s"].get<double>() * 1000.0, 1e-6);
-    EXPECT_EQ(std::stod(rows.back()[6]), report["virtual_time_s"].get<double>());
+    EXPECT_EQ(std::stod(rows.back()[7]), report["virtual_time_s"].get<double>());
 }
 
 TEST_F(Trace, APausedRunSaysSoInEveryRow) {
@@ -146,8 +156,8 @@ TEST_F(Trace, APausedRunSaysSoInEveryRow) {
     const auto rows = csv("paused.csv");
     ASSERT_EQ(rows.size(), 5U);
     for (std::size_t i = 1; i < rows.size(); ++i) {
-        EXPECT_EQ(rows[i][2], "0");
-        EXPECT_EQ(rows[i][7], "1");
+        EXPECT_EQ(rows[i][3], "0");
+        EXPECT_EQ(rows[i][8], "1");
     }
 }
 
@@ -155,7 +165,7 @@ TEST_F(Trace, TheExtensionChoosesTheFormat) {
     run("--frames 3", "upper.JSON");
     EXPECT_TRUE(json::accept(ticklab_test::read_file(folder / "upper.JSON")));
     run("--frames 3", "frames.txt");
-    EXPECT_EQ(ticklab_test::read_file(folder / "frames.txt").rfind("frame,real_ms,", 0), 0U);
+    EXPECT_EQ(ticklab_test::read_file(folder / "frames.txt").rfind("# format=ticklab-trace-csv-1\n", 0), 0U);
 }
 
 TEST_F(Trace, ABadPathIsOneLineAndExitTwoBeforeTheRun) {
@@ -192,8 +202,114 @@ TEST_F(Trace, ScreenshotAndWindowRunsTraceEveryFrameToo) {
         EXPECT_EQ(rows.size() - 1, report["frames"].get<std::size_t>()) << kind;
         EXPECT_EQ(report["frames"], 12) << kind;
         std::uint64_t ticks = 0;
-        for (std::size_t i = 1; i < rows.size(); ++i) ticks += std::stoull(rows[i][2]);
+        for (std::size_t i = 1; i < rows.size(); ++i) ticks += std::stoull(rows[i][3]);
         EXPECT_EQ(ticks, report["ticks"]) << kind;
         fs::remove(folder / "w.csv");
     }
+}
+
+TEST_F(Trace, EachRowHasItsOwnFramesLengthNotThePreviousOnes) {
+    // slow-machine: every frame is the display's 16.667 ms plus its own 40 ms of frame load, so every
+    // frame, the first and the last too, lasts 56.667 ms. The loop measures a frame's length only at
+    // the next frame's reading; the trace said 16.667 ms for frame 1 (the time before it).
+    run("--lesson slow-machine --frames 6", "slow.csv");
+    const auto rows = csv("slow.csv");
+    ASSERT_EQ(rows.size(), 7U);
+    for (std::size_t i = 1; i < rows.size(); ++i) EXPECT_NEAR(std::stod(rows[i][2]), 56.666667, 1e-6) << "row " << i;
+    run("--lesson slow-machine --frames 6", "slow.json");
+    const json trace = json::parse(ticklab_test::read_file(folder / "slow.json"));
+    int frames = 0;
+    for (const json& e : trace["traceEvents"]) {
+        if (e["ph"] != "X" || e["cat"] != "frame") continue;
+        ++frames;
+        EXPECT_NEAR(e["dur"].get<double>(), 56666.667, 1e-3) << e;
+        EXPECT_NEAR(e["args"]["real_ms"].get<double>(), 56.666667, 1e-6) << e;
+    }
+    EXPECT_EQ(frames, 6);
+}
+
+// What a run ran with, as the CSV's comments, the Chrome trace's otherData and the report's settings.
+constexpr const char* chosen_run =
+    "--tick-rate 30 --max-loops 5 --seed 7 --balls 50 --catch-up debt --smoothing none --time-scale 2 "
+    "--frame-ms 20 --frames 10";
+
+TEST_F(Trace, CsvSaysEverySettingInCommentLinesBeforeTheHeader) {
+    const json report = run(chosen_run, "set.csv");
+    std::map<std::string, std::string> said;
+    const auto rows = csv("set.csv", &said);
+    ASSERT_EQ(rows.size(), 11U);
+    EXPECT_EQ(ticklab_test::read_file(folder / "set.csv").rfind("# format=ticklab-trace-csv-1\n", 0), 0U);
+    const std::map<std::string, std::string> expected{
+        {"run", "headless"},   {"scene", "balls"},      {"lesson", ""},        {"seed", "7"},
+        {"balls", "50"},       {"tick_rate", "30"},     {"max_loops", "5"},    {"time_scale", "2"},
+        {"stepping", "fixed"}, {"catch_up", "debt"},    {"smoothing", "none"}, {"time_scaling", "count"},
+        {"frame_ms", "20"},    {"stop_frames", "10"},   {"stop_ticks", ""},    {"network", ""},
+        {"paused", "false"},   {"frame_jitter_ms", "0"}};
+    for (const auto& [key, value] : expected) {
+        ASSERT_TRUE(said.count(key)) << key;
+        EXPECT_EQ(said[key], value) << key;
+    }
+    EXPECT_EQ(said["program"].rfind("ticklab ", 0), 0U);
+    for (const char* key :
+         {"fps_cap", "vsync", "tick_load_ms", "frame_load_ms", "task_load_ms", "task_budget_ms", "frame_clamp_ms",
+          "latest_tick_marks", "compare", "autopilot", "wall", "beacons", "box_width", "threads", "replay"}) {
+        EXPECT_TRUE(said.count(key)) << key;
+    }
+    // The report carries the same settings, and nothing changed in a headless run.
+    ASSERT_TRUE(report.contains("settings"));
+    EXPECT_EQ(report["settings"]["seed"], 7);
+    EXPECT_EQ(report["settings"]["catch_up"], "debt");
+    EXPECT_EQ(report["settings"].size(), said.size() - 1);  // the CSV's own "format" line
+    EXPECT_EQ(report["settings_at_end"], json::object());
+}
+
+TEST_F(Trace, ChromeTraceOtherDataHoldsTheSameSettingsAsTheCsv) {
+    run(chosen_run, "set.csv");
+    run(chosen_run, "set.json");
+    std::map<std::string, std::string> said;
+    csv("set.csv", &said);
+    const json other = json::parse(ticklab_test::read_file(folder / "set.json"))["otherData"];
+    for (const auto& [key, value] : said) {
+        if (key == "format") continue;
+        ASSERT_TRUE(other.contains(key)) << key;
+        const json& v = other[key];
+        const std::string text = v.is_null() ? "" : v.is_string() ? v.get<std::string>() : v.dump();
+        if (v.is_number_float()) {
+            EXPECT_DOUBLE_EQ(v.get<double>(), std::stod(value)) << key;
+        } else {
+            EXPECT_EQ(text, value) << key;
+        }
+    }
+    EXPECT_EQ(other["frames"], 10);
+    EXPECT_FALSE(other.contains("at_end"));
+}
+
+TEST_F(Trace, ALessonRunNamesItsLesson) {
+    run("--lesson slow-machine --frames 3", "lesson.csv");
+    std::map<std::string, std::string> said;
+    csv("lesson.csv", &said);
+    EXPECT_EQ(said["lesson"], "slow-machine");
+    EXPECT_EQ(said["frame_load_ms"], "40");
+    EXPECT_EQ(said["vsync"], "false");
+}
+
+TEST_F(Trace, CountersAreOneLoopTrackWithAlphaTicksDroppedAndDebtAsArguments) {
+    // Perfetto names a counter's series "NAME ARG": one counter per figure named as its argument
+    // read "alpha alpha" and "debt_ms debt_ms".
+    run(dropping_run, "c.json");
+    const json trace = json::parse(ticklab_test::read_file(folder / "c.json"));
+    int loops = 0;
+    double dropped_ms = 0.0;
+    for (const json& e : trace["traceEvents"]) {
+        if (e["ph"] != "C") continue;
+        ASSERT_TRUE(e["name"] == "loop" || e["name"] == "task skips") << e;
+        if (e["name"] != "loop") continue;
+        ++loops;
+        std::vector<std::string> args;
+        for (const auto& [key, value] : e["args"].items()) args.push_back(key);
+        EXPECT_EQ(args, (std::vector<std::string>{"alpha", "debt_ms", "dropped_ms", "ticks"})) << e;  // json sorts keys
+        dropped_ms += e["args"]["dropped_ms"].get<double>();
+    }
+    EXPECT_EQ(loops, 120);
+    EXPECT_GT(dropped_ms, 0.0);
 }

@@ -73,7 +73,7 @@ TEST(AssetSearchDirs, NextToTheBinaryThenTheShareFolderBesideItsBinFolder) {
 TEST(AssetSearchDirs, WithoutTheBinarysFolderOnlyTheConfiguredFolders) {
     const std::vector<fs::path> dirs = asset_search_dirs(fs::path{});
     for (const fs::path& dir : dirs) EXPECT_TRUE(dir.is_absolute()) << dir;
-    EXPECT_EQ(dirs.size(), 2U);
+    EXPECT_EQ(dirs.size(), 1U);
 }
 
 TEST(AssetSearchDirs, ABinaryInTheBuildTreeFindsTheCheckoutsAssets) {
@@ -81,4 +81,13 @@ TEST(AssetSearchDirs, ABinaryInTheBuildTreeFindsTheCheckoutsAssets) {
     const auto icon = find_asset("ticklab.svg", error);
     ASSERT_TRUE(icon.has_value()) << error;
     EXPECT_EQ(icon->parent_path().filename(), "assets");
+}
+
+TEST(AssetSearchDirs, NoFolderOfTheCheckoutOrTheBuildTreeIsCompiledIn) {
+    // An installed binary looks beside itself and in its install prefix's share folder only: the
+    // build tree's assets path made it look in (and carry) a folder of the machine it was built on.
+    const std::vector<fs::path> dirs = asset_search_dirs("/opt/ticklab/bin");
+    ASSERT_EQ(dirs.size(), 3U);
+    EXPECT_EQ(dirs[2].filename(), "ticklab");
+    EXPECT_EQ(dirs[2].parent_path().filename(), "share");
 }

@@ -92,3 +92,19 @@ TEST(Report, GhostKeysDescribeTheGhost) {
     }
     EXPECT_EQ(json.find("\"divergence\": null"), std::string::npos) << json;
 }
+
+// A --ticks run lowers the loop's cap for its last frames so no frame runs past the target
+// (session::stop_ticks_at); the report says what the user set, not that lowered cap (issue 26).
+TEST(Report, MaxLoopsIsTheUsersSettingNotTheLastFramesLoweredCap) {
+    ticklab::manual_time_source source;
+    ticklab::game::loop_settings settings;
+    settings.max_loops = 5;
+    ticklab::game::session s{source, "balls", {}, settings};
+    s.stop_ticks_at(100);
+    while (s.ticks() < 100) {
+        source.advance(std::chrono::nanoseconds{16'666'667});
+        s.update_frame(s.advance());
+    }
+    ASSERT_LT(s.loop().max_loops(), 5U) << "the run no longer lowers the cap: this test proves nothing";
+    EXPECT_EQ(ticklab::game::report_object(s, 1.0)["max_loops"], 5);
+}
