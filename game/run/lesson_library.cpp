@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <deque>
 #include <fstream>
 #include <functional>
 #include <iterator>
@@ -300,9 +301,32 @@ std::string read_lesson_file(const std::filesystem::path& path, lesson& out) {
     return parse_lesson(text, path.string(), out);
 }
 
+namespace {
+
+// Lessons read from a teacher's files, by the path they were given as: kept for the whole run, so
+// the panel, the HUD and B find them as they find a built-in one (issue 26). A deque: the
+// addresses find_lesson hands out stay valid as more are read.
+std::deque<std::pair<std::string, lesson>>& loaded_from_files() {
+    static std::deque<std::pair<std::string, lesson>> lessons;
+    return lessons;
+}
+
+}  // namespace
+
 std::string load_lesson(const std::string& name_or_path, lesson& out) {
     const bool path = name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".json");
-    if (path) return read_lesson_file(name_or_path, out);
+    if (path) {
+        if (std::string error = read_lesson_file(name_or_path, out); !error.empty()) return error;
+        auto& loaded = loaded_from_files();
+        const auto known =
+            std::find_if(loaded.begin(), loaded.end(), [&](const auto& k) { return k.first == name_or_path; });
+        if (known != loaded.end()) {
+            known->second = out;  // read again: the file may have changed
+        } else {
+            loaded.emplace_back(name_or_path, out);
+        }
+        return {};
+    }
     if (const lesson* l = find_lesson(name_or_path)) {
         out = *l;
         return {};
@@ -354,7 +378,16 @@ const lesson* find_lesson(std::string_view name) {
     for (const lesson& l : lesson_table()) {
         if (l.name == name) return &l;
     }
+    for (const auto& [path, l] : loaded_from_files()) {
+        if (path == name) return &l;
+    }
     return nullptr;
+}
+
+std::optional<std::size_t> built_in_index(const lesson* l) {
+    const auto table = lesson_table();
+    if (l == nullptr || table.empty() || l < table.data() || l >= table.data() + table.size()) return std::nullopt;
+    return static_cast<std::size_t>(l - table.data());
 }
 
 std::string lesson_names() {

@@ -21,6 +21,7 @@
 #include "sim/lessons.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -40,8 +41,11 @@ namespace ticklab::game {
 // leaves its lesson out; lesson_table_error() then says why.
 [[nodiscard]] std::span<const lesson> lesson_table();
 [[nodiscard]] const std::string& lesson_table_error();
-// nullptr when no built-in lesson has that name.
+// A built-in lesson by name, or a lesson load_lesson read from a file, by the path it was given as;
+// nullptr for neither.
 [[nodiscard]] const lesson* find_lesson(std::string_view name);
+// Where `l` stands in lesson_table(); nullopt for a lesson read from a file (or null).
+[[nodiscard]] std::optional<std::size_t> built_in_index(const lesson* l);
 // "basics, 10hz, ..." for error messages.
 [[nodiscard]] std::string lesson_names();
 

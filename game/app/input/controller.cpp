@@ -105,9 +105,9 @@ void controller::perform_unchecked(const action& a) {
         case action_kind::apply_lesson:
             return apply_lesson_at(static_cast<std::size_t>(std::max(0.0, a.value)));
         case restart_lesson:
-            if (const game::lesson* active = game::find_lesson(lessons_.active)) {
-                apply_lesson_at(static_cast<std::size_t>(active - game::lesson_table().data()));
-            }
+            // A teacher's file is applied as it was read, under the path it was given as.
+            if (const game::lesson* active = game::find_lesson(lessons_.active))
+                this->apply_lesson(*active, lessons_.active);
             return;
         case lesson_toggle:
             return toggle_lesson();
@@ -185,7 +185,11 @@ void controller::switch_to(std::size_t index) {
 void controller::apply_lesson_at(std::size_t index) {
     const auto table = game::lesson_table();
     if (index >= table.size()) return;
-    const game::lesson& l = table[index];
+    apply_lesson(table[index], table[index].name);
+    lessons_.picked = index;
+}
+
+void controller::apply_lesson(const game::lesson& l, std::string key) {
     game::lesson_setup setup;
     l.configure(setup);
     session_.stop_network();
@@ -194,8 +198,7 @@ void controller::apply_lesson_at(std::size_t index) {
     if (setup.network) session_.start_network(*setup.network);
     // What the lesson's figures show starts with the lesson, not with what ran before it.
     session_.restart_statistics();
-    lessons_.active = l.name;
-    lessons_.picked = index;
+    lessons_.active = std::move(key);
 }
 
 void controller::step_lesson(int step) {
@@ -203,7 +206,9 @@ void controller::step_lesson(int step) {
     if (table.empty() || step == 0) return;
     const game::lesson* active = game::find_lesson(lessons_.active);
     const auto count = static_cast<std::ptrdiff_t>(table.size());
-    const std::ptrdiff_t from = active != nullptr ? active - table.data() : (step > 0 ? -1 : 0);
+    // From a teacher's own lesson, PageDown goes to the first built-in one, PageUp to the last.
+    const auto index = game::built_in_index(active);
+    const std::ptrdiff_t from = index ? static_cast<std::ptrdiff_t>(*index) : (step > 0 ? -1 : 0);
     apply_lesson_at(static_cast<std::size_t>(((from + step) % count + count) % count));
 }
 

@@ -10,6 +10,7 @@
 
 #include "app/input/action.hpp"
 #include "session/session.hpp"
+#include "sim/lessons.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -82,6 +83,8 @@ public:
 private:
     void perform_unchecked(const action& a);
     void apply_lesson_at(std::size_t index);
+    // `key`: what find_lesson finds it by (a built-in lesson's name, a file's path).
+    void apply_lesson(const game::lesson& l, std::string key);
     void step_lesson(int step);
     void toggle_lesson();
     void switch_to(std::size_t index);

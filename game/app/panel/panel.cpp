@@ -1,6 +1,7 @@
 #include "app/panel/panel.hpp"
 
 #include "app/panel/panel_sections.hpp"
+#include "run/lesson_library.hpp"
 
 #include <array>
 #include <optional>
@@ -10,6 +11,16 @@
 #include <imgui.h>
 
 namespace ticklab::app {
+
+namespace {
+
+// A teacher's file is found by its path; its sections follow the lesson its "name" says.
+std::string_view lesson_name(const std::string& key) {
+    const game::lesson* l = game::find_lesson(key);
+    return l != nullptr ? std::string_view{l->name} : std::string_view{key};
+}
+
+}  // namespace
 
 void control_panel::draw(controller& control, const panel_context& context) {
     game::session& session = control.session();
@@ -32,7 +43,8 @@ void control_panel::draw(controller& control, const panel_context& context) {
         ImGui::Separator();
         // The sections the current lesson uses open, the rest collapsed; again at every lesson change.
         const bool relayout = open_for_ != active_lesson || !laid_out_;
-        const section_set open = active_lesson.empty() && own_layout_ ? *own_layout_ : sections_for(active_lesson);
+        const section_set open =
+            active_lesson.empty() && own_layout_ ? *own_layout_ : sections_for(lesson_name(active_lesson));
         laid_out_ = true;
         open_for_ = active_lesson;
         const bool network_runs = session.network() != nullptr;

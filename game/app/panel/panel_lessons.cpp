@@ -13,7 +13,7 @@ void lessons(controller& control) {
     const auto table = game::lesson_table();
     const game::lesson* active = game::find_lesson(state.active);
     if (!state.picked || *state.picked >= table.size()) {
-        state.picked = active != nullptr ? static_cast<std::size_t>(active - table.data()) : 0;
+        state.picked = game::built_in_index(active).value_or(0);
     }
     std::size_t& picked = *state.picked;
 
@@ -35,7 +35,9 @@ void lessons(controller& control) {
         ImGui::Separator();
     }
     label("Lesson");
-    const std::string& preview = table[picked].title;
+    // A teacher's own file is not in the list: the box names it until another lesson is chosen.
+    const bool own = active != nullptr && !game::built_in_index(active).has_value();
+    const std::string& preview = own ? active->title : table[picked].title;
     if (ImGui::BeginCombo("##lesson", preview.c_str())) {
         for (std::size_t i = 0; i < table.size(); ++i) {
             const std::string& title = table[i].title;

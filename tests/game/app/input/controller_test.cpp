@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <iterator>
 #include <string>
 
@@ -100,6 +102,36 @@ TEST(LessonKeys, StepIntoANetworkLessonStartsItsGameAndOutOfItStopsIt) {
     EXPECT_EQ(state.active, before);
     EXPECT_EQ(s.network(), nullptr) << "a lesson without one stops the network game";
     EXPECT_NO_THROW(frames(3)) << "the session's frames go on where the network game's ended";
+}
+
+}  // namespace
+
+namespace {
+
+// Issue 26: `--lesson ./my.json` applied the settings, but the panel, the HUD and B looked the
+// lesson up by name among the built-in ones, so the copy showed nothing of itself and B did nothing.
+TEST(LessonKeys, ATeachersOwnLessonFileIsALessonInFull) {
+    const std::filesystem::path file = std::filesystem::path{::testing::TempDir()} / "my-spiral.json";
+    std::ofstream{file} << R"({"name": "spiral", "title": "My own spiral", "text": "A copy of the spiral.",
+        "hud": ["ticks_per_frame", "debt_ms"], "toggle": "catch-up",
+        "settings": {"scene": "balls", "catch_up": "none", "tick_load_ms": 20}})";
+    ticklab::game::lesson read;
+    ASSERT_EQ(ticklab::game::load_lesson(file.string(), read), "");  // as --lesson PATH reads it
+    const ticklab::game::lesson* own = ticklab::game::find_lesson(file.string());
+    ASSERT_NE(own, nullptr) << "found by the path it was given as";
+    EXPECT_EQ(own->title, "My own spiral");
+    EXPECT_FALSE(ticklab::game::built_in_index(own).has_value());
+
+    ticklab::manual_time_source clock;
+    ticklab::game::session s{clock, "balls", {}, {}};
+    ticklab::app::controller control{s, file.string(), {}};
+    control.perform(action::of(action_kind::restart_lesson));
+    EXPECT_EQ(control.active_lesson(), file.string());
+    ASSERT_EQ(s.settings.strategy.catch_up_mode, ticklab::catch_up::uncapped);
+    EXPECT_TRUE(toggle(control)) << "B flips the file's toggle";
+    EXPECT_EQ(s.settings.strategy.catch_up_mode, ticklab::catch_up::drop_backlog);
+    control.perform(action::of(action_kind::next_lesson));
+    EXPECT_EQ(control.active_lesson(), ticklab::game::lesson_table().front().name) << "PageDown: the first built-in";
 }
 
 }  // namespace
