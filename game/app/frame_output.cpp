@@ -59,4 +59,9 @@ window_config capture_output::window_settings(const game::loop_settings&) const 
     return {.hidden = true, .software = true, .vsync = false};
 }
 
+ticklab::nanoseconds live_output::frame_budget() const {
+    const double cap = pacer_.fps_cap();
+    return cap > 0.0 ? ticklab::nanoseconds{static_cast<std::int64_t>(1e9 / cap)} : ticklab::nanoseconds{0};
+}
+
 }  // namespace ticklab::app

@@ -41,6 +41,9 @@ public:
     // `presented`: this frame put something new on screen. A frame that did not was not held
     // by vsync either.
     virtual void pace(bool presented) = 0;
+    // The frame's length pace() holds it to (the FPS cap's interval), for the spare time at its end
+    // (session::use_spare_time); 0 without a cap.
+    [[nodiscard]] virtual ticklab::nanoseconds frame_budget() const = 0;
 };
 
 // A window on the screen, at the speed of the hardware clock, vsync and the FPS cap.
@@ -56,6 +59,7 @@ public:
     void present(window& win) override;
     [[nodiscard]] bool keeps_pixels(const window& win) const override;
     void pace(bool presented) override;
+    [[nodiscard]] ticklab::nanoseconds frame_budget() const override;
 
 private:
     ticklab::frame_pacer pacer_;
@@ -75,6 +79,8 @@ public:
     // Every frame drawn in full: a screenshot run's frames are the same on every machine.
     [[nodiscard]] bool keeps_pixels(const window&) const override { return false; }
     void pace(bool) override {}
+    // A screenshot models its frames on a manual clock: no real spare time to use.
+    [[nodiscard]] ticklab::nanoseconds frame_budget() const override { return ticklab::nanoseconds{0}; }
 };
 
 }  // namespace ticklab::app

@@ -78,7 +78,8 @@ const ticklab::frame_stats& window_app::frame() {
     window_work(frame);                                      //    and the window's: FPS, vsync, FPS cap
     if (output_.skip_drawing(window_)) return frame;         //    minimised: no drawing, no waiting
     const bool presented = draw();                           // 3. draw between the last two tick states (alpha)
-    output_.pace(presented);                                 // 4. optional FPS cap, sleeping rather than spinning
+    session_.use_spare_time(output_.frame_budget());         // 4. idle tasks with the time left, then
+    output_.pace(presented);                                 //    the optional FPS cap, sleeping rather than spinning
     return frame;
 }
 

@@ -79,6 +79,7 @@ const ticklab::frame_stats& session::advance() {
     }
     settings.single_step = false;
     counted_load_ms_ = 0.0;
+    frame_cost_start_ = sim_.tasks().cost_clock().now();
     timeline_.begin_frame(loop_);
     // Text 002's ExecuteFrame: the frame's window is known to the scheduler before its ticks run.
     const ticklab::frame_plan& plan = loop_.begin_frame();
@@ -141,6 +142,26 @@ void session::update_frame(const ticklab::frame_stats& frame) {
         .tick_ms = static_cast<float>(ticklab::to_milliseconds(frame.tick_cost)),
         .ticked_ms = static_cast<float>(ticklab::to_milliseconds(frame.ticked)),
     });
+}
+
+void session::use_spare_time(ticklab::nanoseconds budget) {
+    ticklab::scheduler& tasks = sim_.tasks();
+    if (settings.idle_work_ms > 0.0 && !tasks.info(background_work_)) {
+        background_work_ = tasks.schedule_idle({.name = "background work (idle)"}, [this] {
+            spend_load(governor_.level() * settings.idle_work_ms);
+        });
+    } else if (settings.idle_work_ms <= 0.0) {
+        tasks.terminate(background_work_);
+    }
+    const ticklab::nanoseconds idle_start = tasks.cost_clock().now();
+    spare_.budget = budget;
+    spare_.busy = idle_start - frame_cost_start_;
+    spare_.idle_runs = budget > ticklab::nanoseconds{0} ? tasks.run_idle(budget - spare_.busy) : 0;
+    spare_.idle_time = tasks.cost_clock().now() - idle_start;
+    if (budget > ticklab::nanoseconds{0} && settings.idle_work_ms > 0.0) {
+        governor_.update(spare_.busy + spare_.idle_time, budget);
+    }
+    spare_.level = governor_.level();
 }
 
 std::uint64_t session::next_task_frame(std::uint64_t frame_index) {

@@ -26,6 +26,7 @@
 #include "sim/timeline.hpp"
 
 #include <ticklab/fixed_loop.hpp>
+#include <ticklab/load_governor.hpp>
 #include <ticklab/scheduler.hpp>
 #include <ticklab/time_source.hpp>
 
@@ -97,10 +98,20 @@ public:
     // The scheduler every time, tick, frame and render task and script of this session runs on.
     [[nodiscard]] ticklab::scheduler& tasks() noexcept { return sim_.tasks(); }
     [[nodiscard]] const ticklab::scheduler& tasks() const noexcept { return sim_.tasks(); }
-    // Idle tasks (text 002) with the time the frame has left before the next one is due (the
-    // window's pacing, or a headless frame's modelled length less its counted load): after
-    // update_frame, never inside advance(). Returns how many ran.
-    std::size_t run_idle(ticklab::nanoseconds time_left) { return sim_.run_idle(time_left); }
+    // Text 002's end of a frame, once it is drawn: idle tasks run with what `budget` (the frame's
+    // length: the FPS cap's interval) leaves after the frame's cost so far (the scheduler's cost
+    // clock since advance() began), then the load governor moves the level of the background work
+    // (settings.idle_work_ms) so that 5-10 % of the budget stays idle. A budget of 0 (no cap) runs
+    // no idle task and holds the level. Never changes the simulation: idle work is load only.
+    void use_spare_time(ticklab::nanoseconds budget);
+    struct spare_time {
+        ticklab::nanoseconds budget{0};
+        ticklab::nanoseconds busy{0};       // the frame's cost before its idle tasks
+        ticklab::nanoseconds idle_time{0};  // spent in idle tasks
+        std::size_t idle_runs = 0;
+        double level = 1.0;  // the background work's share of settings.idle_work_ms
+    };
+    [[nodiscard]] const spare_time& spare() const noexcept { return spare_; }
     // The scene's; in a network game peer 0's after the last tick both peers confirmed.
     [[nodiscard]] std::uint64_t state_hash() const;
     // Ticks run: the loop's; in a network game the last tick both peers confirmed.
@@ -185,6 +196,10 @@ private:
     cost_clock cost_clock_;
     simulation sim_;  // after cost_clock_, which its scheduler reads
     budgeted_task budget_task_{[this](double ms) { spend_load(ms); }};
+    ticklab::load_governor governor_;
+    ticklab::task_handle background_work_;  // the idle task while settings.idle_work_ms > 0
+    ticklab::nanoseconds frame_cost_start_{0};
+    spare_time spare_;
     std::optional<std::uint64_t> tick_target_;  // stop_ticks_at
     // The last frame index given to tasks_.run_frame: the loop's own, shifted on when a network
     // game (which counts its own frames) ends, so the scheduler never goes back.

@@ -45,6 +45,9 @@ struct loop_settings {
     // task; with this budget per run, 0 = none.
     double task_load_ms = 0.0;
     double task_budget_ms = 0.0;
+    // Text 002's spare time (session::use_spare_time): an idle task that does up to this much work
+    // a frame, scaled by the load governor's level so that 5-10 % of the frame stays idle; 0 = none.
+    double idle_work_ms = 0.0;
     loop_strategy strategy;
     double frame_time_clamp_ms = 250.0;  // (0, 10000], for catch_up::clamp_frame_time
     // The comparison view: a ghost simulation of the same scene running `ghost_strategy` at

@@ -15,7 +15,7 @@ using ticklab::task_context;
 
 namespace {
 
-// Frames of 16 ms of virtual time, each begun with begin_frame() as frame_executor does.
+// Frames of 16 ms of virtual time, each begun with begin_frame() as the game's session does.
 struct frames {
     scheduler& tasks;
     std::uint64_t index = 0;

@@ -16,7 +16,7 @@ using ticklab::task_handle;
 
 namespace {
 
-// One frame as frame_executor runs it: begin, time events to the end, frame events, render.
+// One frame as the game's session runs it: begin, time events to the end, frame events, render.
 void frame(scheduler& tasks, std::uint64_t index, nanoseconds length) {
     const nanoseconds start = tasks.now();
     tasks.begin_frame({.index = index, .start = start, .end = start + length});

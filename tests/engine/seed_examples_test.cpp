@@ -9,7 +9,6 @@
 //   004  "Game architecture", real-time loops: the fixed-tick loop as printed, beside ours
 #include <ticklab/deferred_calls.hpp>
 #include <ticklab/fixed_loop.hpp>
-#include <ticklab/frame_executor.hpp>
 #include <ticklab/object_registry.hpp>
 #include <ticklab/scheduler.hpp>
 #include <ticklab/script.hpp>
@@ -175,8 +174,25 @@ TEST(SeedTexts, Text002Table112TwoMillisecondBudgetThreeMillisecondTaskSkipsEver
 
 namespace {
 
-struct figure_client final : ticklab::loop_client {
-    void tick(const ticklab::tick_info&) override {}
+// Text 002's ExecuteFrame on an engine loop and scheduler, in the order the game's session runs it
+// (game/session/session.cpp): the frame's window before its ticks, time events up to each tick and
+// to the frame's end, tick events after each tick, then frame events and render.
+class text002_frame final : public ticklab::loop_client {
+public:
+    text002_frame(ticklab::fixed_loop& loop, scheduler& tasks) : loop_{loop}, tasks_{tasks} {}
+    void execute_frame() {
+        const ticklab::frame_plan& plan = loop_.begin_frame();
+        tasks_.begin_frame({.index = plan.frame_index, .start = plan.start, .end = plan.target});
+        const ticklab::frame_stats& stats = loop_.finish_frame(*this);
+        tasks_.run_frame(stats.frame_index);
+        tasks_.run_render();
+    }
+    void advance_to(nanoseconds virtual_time) override { tasks_.advance_to(virtual_time); }
+    void tick(const ticklab::tick_info& tick) override { tasks_.on_tick(tick.index); }
+
+private:
+    ticklab::fixed_loop& loop_;
+    scheduler& tasks_;
 };
 
 }  // namespace
@@ -185,8 +201,7 @@ TEST(SeedTexts, Text002Figure113EventsAt51And54RunInTheFrameThatEndsAt60WithTheC
     ticklab::manual_time_source real_time;
     ticklab::fixed_loop loop{real_time, {.tick_rate_hz = 50}};
     scheduler tasks;
-    ticklab::frame_executor executor{loop, tasks};
-    figure_client sim;
+    text002_frame executor{loop, tasks};
     std::vector<std::pair<std::uint64_t, nanoseconds>> ran;  // (frame, clock)
     for (const nanoseconds at : {51ms, 54ms}) {
         tasks.schedule_time({.start = at},
@@ -194,7 +209,7 @@ TEST(SeedTexts, Text002Figure113EventsAt51And54RunInTheFrameThatEndsAt60WithTheC
     }
     for (int frame = 0; frame < 4; ++frame) {
         real_time.advance(20ms);  // frames of 20 ms
-        executor.execute_frame(sim);
+        executor.execute_frame();
     }
     // The text counts frames from 0 (its frame 2 is 40-60 ms); fixed_loop counts from 1.
     EXPECT_EQ(ran, (std::vector<std::pair<std::uint64_t, nanoseconds>>{{3, 51ms}, {3, 54ms}}));
@@ -204,8 +219,7 @@ TEST(SeedTexts, Text002StoppedTimeEventsPauseWhileFrameAndRenderEventsGoOn) {
     ticklab::manual_time_source real_time;
     ticklab::fixed_loop loop{real_time, {.tick_rate_hz = 50}};
     scheduler tasks;
-    ticklab::frame_executor executor{loop, tasks};
-    figure_client sim;
+    text002_frame executor{loop, tasks};
     std::vector<nanoseconds> balls;  // a ball update every 15 ms
     int frame_events = 0;
     int renders = 0;
@@ -215,7 +229,7 @@ TEST(SeedTexts, Text002StoppedTimeEventsPauseWhileFrameAndRenderEventsGoOn) {
     const auto frames = [&](int n) {
         for (int i = 0; i < n; ++i) {
             real_time.advance(20ms);
-            executor.execute_frame(sim);
+            executor.execute_frame();
         }
     };
     frames(3);              // 60 ms: updates at 0, 15, 30, 45, 60
@@ -232,15 +246,14 @@ TEST(SeedTexts, Text002CombinedEventsTenMillisecondsAfterEachFrameStartsAndFiveT
     ticklab::manual_time_source real_time;
     ticklab::fixed_loop loop{real_time, {.tick_rate_hz = 50}};
     scheduler tasks;
-    ticklab::frame_executor executor{loop, tasks};
-    figure_client sim;
+    text002_frame executor{loop, tasks};
     std::vector<nanoseconds> after_start;
     std::vector<nanoseconds> five_a_frame;
     tasks.schedule_frame_offset({.offset = 10ms}, [&](task_context& c) { after_start.push_back(c.tasks.now()); });
     tasks.schedule_frame_spread({.per_frame = 5}, [&](task_context& c) { five_a_frame.push_back(c.tasks.now()); });
     for (const nanoseconds frame : {20ms, 30ms}) {
         real_time.advance(frame);
-        executor.execute_frame(sim);
+        executor.execute_frame();
     }
     EXPECT_EQ(after_start, (std::vector<nanoseconds>{10ms, 30ms}));
     EXPECT_EQ(five_a_frame, (std::vector<nanoseconds>{4ms, 8ms, 12ms, 16ms, 20ms, 26ms, 32ms, 38ms, 44ms, 50ms}));

@@ -13,7 +13,7 @@
 //
 // advance() is begin_frame() (read the clock, plan the frame: its index, ticks and target time)
 // then finish_frame() (run the planned ticks). Between the two the frame's target is known before
-// any of its ticks run (frame_executor uses that for the scheduler's frame window).
+// any of its ticks run (the game's session uses that for the scheduler's frame window).
 //
 // Rules:
 // - Virtual time lives here. Tick k of the current schedule is due at origin + floor(k * 1e9 / hz) ns

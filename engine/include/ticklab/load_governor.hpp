@@ -3,7 +3,7 @@
 // aim for 5-10 % idle so that small swings in cost do not slow the game; avoid swinging between
 // extremes by making small incremental changes).
 //
-// Usage (frame_executor feeds it once a frame; tasks read the level and scale their work by it):
+// Usage (the game's session feeds it once a frame, session::use_spare_time; work reads the level and scales by it):
 //
 //   ticklab::load_governor governor{{.idle_low = 0.05, .idle_high = 0.10}};
 //   governor.update(busy, frame_budget);             // after the frame's work

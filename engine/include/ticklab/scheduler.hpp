@@ -3,7 +3,7 @@
 // (counts), combined frame/time events, idle tasks, with priorities, CPU budgets, by-handle
 // control and statistics.
 //
-// Usage (frame_executor::execute_frame drives one frame in the order below; a loop of its own may
+// Usage (the game's session drives one frame in the order below, game/session/session.cpp; a loop of its own may
 // make the same calls):
 //
 //   ticklab::scheduler tasks;

@@ -81,7 +81,7 @@ struct render_task_options {
 };
 
 // Combined events (text 002): time events placed by each frame's virtual time window, which
-// scheduler::begin_frame() sets (frame_executor calls it). They run in the time pass like any
+// scheduler::begin_frame() sets (the game's session calls it). They run in the time pass like any
 // time task, with now() at their time.
 struct frame_offset_options {
     nanoseconds offset{0};  // run at the frame's start + offset; no run in a frame shorter than that

@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -91,9 +92,41 @@ bool letter_button(const char* label, const char* tooltip) {
     return pressed;
 }
 
+// Text 002's spare time: the background work (an idle task) and the load governor's level, against
+// the frame budget the FPS cap sets (session::use_spare_time).
+void spare_time(controller& control) {
+    const game::session& session = control.session();
+    float work = static_cast<float>(session.settings.idle_work_ms);
+    label("idle work");
+    if (ImGui::SliderFloat("##idle_work", &work, 0.0f, 30.0f, "%.1f ms")) {
+        action edit = action::of(action_kind::set_loop);
+        edit.loop = session.settings;
+        edit.loop->idle_work_ms = std::clamp(static_cast<double>(work), 0.0, 30.0);
+        control.perform(edit);
+    }
+    explain(
+        "An idle task that runs only with time left in the frame (text 002), doing up to this much work. "
+        "A load governor scales it so that 5-10 % of the frame stays idle: raise the frame load and "
+        "the background work shrinks instead of the frame rate.");
+    const game::session::spare_time& spare = session.spare();
+    if (spare.budget.count() <= 0) {
+        ImGui::TextDisabled("no FPS cap: no frame budget, so idle tasks wait");
+        return;
+    }
+    const double budget = ticklab::to_milliseconds(spare.budget);
+    const double busy = ticklab::to_milliseconds(spare.busy);
+    const double idle = ticklab::to_milliseconds(spare.idle_time);
+    ImGui::Text("frame %.1f ms: work %.1f, idle tasks %.1f (%zu run%s)", budget, busy, idle, spare.idle_runs,
+                spare.idle_runs == 1 ? "" : "s");
+    const double left = budget > 0.0 ? 100.0 * (1.0 - (busy + idle) / budget) : 0.0;
+    ImGui::Text("level %.2f, %.0f %% of the frame left", spare.level, left);
+}
+
 }  // namespace
 
 void scheduler(controller& control, scheduler_panel_state& state) {
+    spare_time(control);
+    ImGui::Separator();
     const ticklab::scheduler* tasks = &control.session().tasks();
     const auto on_task = [&control](action_kind kind, ticklab::task_handle handle) {
         action a = action::of(kind);

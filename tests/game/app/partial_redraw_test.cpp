@@ -34,6 +34,7 @@ public:
     void present(app::window&) override {}
     [[nodiscard]] bool keeps_pixels(const app::window&) const override { return true; }
     void pace(bool) override {}
+    [[nodiscard]] ticklab::nanoseconds frame_budget() const override { return ticklab::nanoseconds{0}; }
 };
 
 std::string read_file(const std::filesystem::path& path) {
