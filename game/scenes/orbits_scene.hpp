@@ -3,7 +3,7 @@
 // semi-implicit Euler, velocity Verlet) from the same start, with their energy plotted.
 //
 // Units: world units and seconds. The world is 160 x 90: the sun at (46, 45) with the orbits
-// around it, the energy plot on the right. The orbit has semi-major axis 24 and eccentricity 0.3
+// around it, the energy plot on the right. The orbit has semi-major axis 27 and eccentricity 0.3
 // and takes 4 s: at 10 Hz that is 40 ticks an orbit, few enough that explicit Euler visibly
 // spirals out within an orbit or two. The seed turns the start around the sun, nothing else. The
 // planets do not pull on each other; nothing reads the input. All three start with the same
@@ -28,7 +28,7 @@ public:
     static constexpr double height = 90.0;
     static constexpr double sun_x = 46.0;
     static constexpr double sun_y = 45.0;
-    static constexpr double semi_major_axis = 24.0;
+    static constexpr double semi_major_axis = 27.0;
     static constexpr double eccentricity = 0.3;
     static constexpr double period_s = 4.0;  // of the true orbit (Kepler), which the methods approximate
     static constexpr std::size_t bodies = integrators.size();

@@ -66,6 +66,19 @@ std::optional<line_shape> clipped(vec2 a, vec2 b, rgba stroke) {
     return line_shape{at(t0), at(t1), stroke};
 }
 
+// A line two pixels wide on a 1280x720 window (a world unit is about 4.5 px there), so that it
+// still reads on a projector: the line and a copy beside it, a fifth of a unit apart.
+void push_wide(draw_list& out, line_shape l) {
+    out.lines.push_back(l);
+    const float dx = l.to.x - l.from.x;
+    const float dy = l.to.y - l.from.y;
+    const float length = std::sqrt(dx * dx + dy * dy);
+    if (!(length > 0.0f)) return;
+    constexpr float apart = 0.2f;
+    const vec2 off{-dy / length * apart, dx / length * apart};
+    out.lines.push_back({{l.from.x + off.x, l.from.y + off.y}, {l.to.x + off.x, l.to.y + off.y}, l.stroke});
+}
+
 // Every tick's position, joined, with a small mark on each: at 10 Hz the marks stand 100 ms
 // apart, and the straight pieces between them are all the simulation knows of the path.
 void draw_trails(const orbits_scene& scene, draw_list& out) {
@@ -74,9 +87,9 @@ void draw_trails(const orbits_scene& scene, draw_list& out) {
         for (std::size_t i = 0; i < n; ++i) {
             const vec2 at = scene.trail_point(b, i);
             if (i + 1 < n) {
-                if (auto l = clipped(at, scene.trail_point(b, i + 1), trail_colours[b])) out.lines.push_back(*l);
+                if (auto l = clipped(at, scene.trail_point(b, i + 1), trail_colours[b])) push_wide(out, *l);
             }
-            constexpr float r = 0.35f;
+            constexpr float r = 0.5f;
             if (in_orbits(at)) {
                 out.triangles.push_back(
                     {{at.x - r, at.y - r}, {at.x + r, at.y - r}, {at.x, at.y + r}, trail_colours[b]});
@@ -113,9 +126,9 @@ void draw_plot(const orbits_scene& scene, draw_list& out) {
         for (std::size_t i = 0; i + 1 < n; ++i) {
             const auto& s = scene.sample(i);
             const auto& t = scene.sample(i + 1);
-            out.lines.push_back({{x_of(s.seconds), plot_y(s.drift_pct[b])},
-                                 {x_of(t.seconds), plot_y(t.drift_pct[b])},
-                                 planet_colours[b]});
+            push_wide(out, {{x_of(s.seconds), plot_y(s.drift_pct[b])},
+                            {x_of(t.seconds), plot_y(t.drift_pct[b])},
+                            planet_colours[b]});
         }
     }
 }
@@ -128,13 +141,13 @@ void orbits_scene::draw(draw_list& out, double alpha) const {
     out.world_origin = {0.0f, 0.0f};
     draw_trails(*this, out);
     draw_plot(*this, out);
-    out.circles.push_back({{static_cast<float>(sun_x), static_cast<float>(sun_y)}, 3.2f, sun_colour});
+    out.circles.push_back({{static_cast<float>(sun_x), static_cast<float>(sun_y)}, 3.6f, sun_colour});
     for (std::size_t b = 0; b < bodies; ++b) {
         const orbit_body& from = previous_[b];
         const orbit_body& to = bodies_[b];
         const vec2 at{static_cast<float>(sun_x + from.x + (to.x - from.x) * a),
                       static_cast<float>(sun_y + from.y + (to.y - from.y) * a)};
-        constexpr float radius = 1.7f;
+        constexpr float radius = 2.2f;
         if (in_orbits(at, -radius)) out.circles.push_back({at, radius, planet_colours[b]});
     }
 }
