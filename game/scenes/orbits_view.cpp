@@ -79,8 +79,9 @@ void push_wide(draw_list& out, line_shape l) {
     out.lines.push_back({{l.from.x + off.x, l.from.y + off.y}, {l.to.x + off.x, l.to.y + off.y}, l.stroke});
 }
 
-// Every tick's position, joined, with a small mark on each: at 10 Hz the marks stand 100 ms
-// apart, and the straight pieces between them are all the simulation knows of the path.
+// Every tick's position, joined, with a small mark on each where they stand apart: at 10 Hz the
+// marks stand 100 ms apart, and the straight pieces between them are all the simulation knows of
+// the path.
 void draw_trails(const orbits_scene& scene, draw_list& out) {
     const std::size_t n = scene.trail_size();
     for (std::size_t b = 0; b < orbits_scene::bodies; ++b) {
@@ -89,8 +90,14 @@ void draw_trails(const orbits_scene& scene, draw_list& out) {
             if (i + 1 < n) {
                 if (auto l = clipped(at, scene.trail_point(b, i + 1), trail_colours[b])) push_wide(out, *l);
             }
+            // Marks closer than a unit (about 60 Hz and up) would merge into a band around the line.
             constexpr float r = 0.5f;
-            if (in_orbits(at)) {
+            const vec2 before = i > 0   ? scene.trail_point(b, i - 1)
+                                : n > 1 ? scene.trail_point(b, 1)
+                                        : vec2{at.x - 2.0f, at.y};  // alone: marked
+            const float dx = at.x - before.x;
+            const float dy = at.y - before.y;
+            if (in_orbits(at) && dx * dx + dy * dy >= 1.0f) {
                 out.triangles.push_back(
                     {{at.x - r, at.y - r}, {at.x + r, at.y - r}, {at.x, at.y + r}, trail_colours[b]});
             }

@@ -283,3 +283,17 @@ TEST(OrbitsScene, IsRegisteredWithoutBalls) {
     EXPECT_EQ(entry->max_balls, 0u);
     EXPECT_NE(dynamic_cast<orbits_scene*>(entry->create(seeded(1)).get()), nullptr);
 }
+
+TEST(OrbitsScene, TickMarksAreDrawnWhereTheTicksStandApart) {
+    // At 10 Hz every tick but the explicit planet's far ones has its mark; at 120 Hz the ticks
+    // stand under a unit apart and the trail is a plain line.
+    const auto marks = [](int hz) {
+        orbits_scene s{seeded(1)};
+        run(s, hz, 2);
+        draw_list list;
+        s.draw(list, 1.0);
+        return list.triangles.size();
+    };
+    EXPECT_GE(marks(10), 3u * 20u);
+    EXPECT_EQ(marks(120), 0u);
+}
