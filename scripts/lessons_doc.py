@@ -18,7 +18,8 @@ doc_path = root / "docs" / "lessons.md"
 # How many frames each lesson's picture shows: long enough for what its text describes to be on screen.
 picture_frames = {"basics": 120, "10hz": 120, "10hz-smooth": 200, "interpolation-lag": 44, "slow-machine": 60, "spiral": 40,
                   "scale-4x": 120, "autopilot-5hz": 870, "beat": 120, "overshoot": 120, "tunnelling": 124,
-                  "render-tick": 124, "task-budget": 90, "target-gone": 225}
+                  "render-tick": 124, "task-budget": 90, "target-gone": 225,
+                  "euler-explodes": 600, "orbit-follows-tick-rate": 600}
 
 
 def builtin_order():

@@ -27,12 +27,16 @@ namespace {
 using json = nlohmann::json;
 
 // The order a learner meets them in; each is assets/lessons/NAME.json.
-constexpr std::array<std::string_view, 17> builtin_names{
-    "basics",       "10hz",        "10hz-smooth",    "interpolation-lag",
-    "slow-machine", "spiral",      "scale-4x",       "autopilot-5hz",
-    "beat",         "overshoot",   "tunnelling",     "render-tick",
-    "task-budget",  "target-gone", "lockstep-waits", "rollback-hides-latency",
-    "peer-drops"};
+constexpr std::array<std::string_view, 19> builtin_names{"basics",         "10hz",
+                                                         "10hz-smooth",    "interpolation-lag",
+                                                         "slow-machine",   "spiral",
+                                                         "scale-4x",       "autopilot-5hz",
+                                                         "beat",           "overshoot",
+                                                         "tunnelling",     "render-tick",
+                                                         "task-budget",    "target-gone",
+                                                         "euler-explodes", "orbit-follows-tick-rate",
+                                                         "lockstep-waits", "rollback-hides-latency",
+                                                         "peer-drops"};
 
 constexpr std::uintmax_t max_lesson_bytes = 1u << 20;
 

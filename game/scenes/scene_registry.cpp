@@ -2,6 +2,7 @@
 
 #include "scenes/balls_scene.hpp"
 #include "scenes/lander_scene.hpp"
+#include "scenes/orbits_scene.hpp"
 
 #include <algorithm>
 #include <array>
@@ -15,9 +16,10 @@ std::unique_ptr<scene> make(const scene_options& options) {
     return std::make_unique<Scene>(options);
 }
 
-constexpr std::array<scene_entry, 2> entries{{
+constexpr std::array<scene_entry, 3> entries{{
     {"balls", "Bouncing balls", &make<balls_scene>, max_balls},
     {"lander", "Lunar lander", &make<lander_scene>, 0},
+    {"orbits", "Integrators: one orbit, three ways", &make<orbits_scene>, 0},
 }};
 
 }  // namespace

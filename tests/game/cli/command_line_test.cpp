@@ -116,7 +116,7 @@ TEST(CommandLine, VersionPrintsTheProjectVersionAndExitsZero) {
 }
 
 TEST(CommandLine, UnknownSceneNamesTheChoices) {
-    expect_rejected({"--scene", "moon"}, "balls or lander");
+    expect_rejected({"--scene", "moon"}, "balls, lander or orbits");
 }
 
 TEST(CommandLine, TheWallIsForTheBallsSceneAndTheLessonTurnsItOn) {

@@ -8,12 +8,15 @@
 #include "run/report.hpp"
 #include "run/runner.hpp"
 #include "scenes/balls_scene.hpp"
+#include "scenes/orbits_scene.hpp"
+#include "scenes/scene_registry.hpp"
 #include "sim/draw_list.hpp"
 #include "sim/frame_time.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -260,6 +263,73 @@ double ticks_per_second(const nlohmann::ordered_json& report) {
 double peer_value(const nlohmann::ordered_json& report, const char* key, std::size_t peer) {
     const auto& v = report.at(key).at(peer);
     return v.is_null() ? -1.0 : v.get<double>();
+}
+
+// The orbits scene's figures at each frame of a lesson run: simulated seconds, and per planet
+// (explicit Euler, semi-implicit Euler, Verlet) its energy drift, largest drift so far (%) and
+// distance from the sun.
+struct orbits_frame {
+    double seconds = 0.0;
+    std::array<double, 3> drift_pct{};
+    std::array<double, 3> largest_pct{};
+    std::array<double, 3> distance{};
+};
+
+std::vector<orbits_frame> run_orbits_lesson(const std::string& name, double frame_ms, bool toggled, double seconds) {
+    launch_options options;
+    EXPECT_EQ(ticklab::game::apply_lesson_option(name, options), "");
+    ticklab::game::finish_lesson_option(name, false, options);
+    options.headless = true;
+    options.frame_ms = frame_ms;
+    options.frames = frames_for_seconds(seconds, frame_ms);
+    if (toggled) {
+        const ticklab::game::lesson& l = *ticklab::game::find_lesson(name);
+        EXPECT_TRUE(ticklab::game::apply_toggle(l.toggle, l.setup.loop, options.loop));
+    }
+    ticklab::game::runner run{options, ticklab::game::run_kind::headless};
+    session s{run.clock().source(), options.scene, options.scene_settings, options.loop};
+    std::vector<orbits_frame> out;
+    run.add_observer([&](const session& seen, const ticklab::frame_stats&) {
+        const auto* orbits = dynamic_cast<const ticklab::game::orbits_scene*>(&seen.current_scene());
+        if (orbits == nullptr) return;
+        orbits_frame f{.seconds = orbits->seconds()};
+        for (std::size_t i = 0; i < 3; ++i) {
+            f.drift_pct[i] = orbits->energy_drift_pct(i);
+            f.largest_pct[i] = orbits->largest_drift_pct(i);
+            f.distance[i] = orbits->sun_distance(i);
+        }
+        out.push_back(f);
+    });
+    run.start(s);
+    run.run_frames(s, [&s]() -> const ticklab::frame_stats& {
+        const ticklab::frame_stats& frame = s.advance();
+        s.update_frame(frame);
+        return frame;
+    });
+    return out;
+}
+
+// The first frame at or after `seconds` of simulated time (the last frame if none).
+const orbits_frame& orbits_at(const std::vector<orbits_frame>& frames, double seconds) {
+    for (const auto& f : frames) {
+        if (f.seconds >= seconds - 1e-9) return f;
+    }
+    return frames.back();
+}
+
+// The state hash of the orbits scene ticked `ticks` times by 1/hz alone: no loop, no session.
+std::uint64_t orbits_ticked_alone(std::uint32_t hz, std::uint64_t ticks) {
+    ticklab::game::scene_options options;
+    options.seed = 1;
+    const auto scene = ticklab::game::find_scene("orbits")->create(options);
+    for (std::uint64_t t = 0; t < ticks; ++t) scene->tick({}, 1.0 / hz);
+    return scene->state_hash();
+}
+
+std::string hex(std::uint64_t value) {
+    std::ostringstream out;
+    out << "0x" << std::hex << value;
+    return out.str();
 }
 
 // The claims, lesson by lesson. Each returns "" or what failed.
@@ -528,6 +598,69 @@ const std::map<std::string, claim_check>& claim_checks() {
              e += fail_if(in_wall == 0, "no frame draws a ball passing through the wall");
              return e;
          }},
+        {"euler-explodes",
+         [](double frame_ms, bool toggled) {
+             const auto frames = run_orbits_lesson("euler-explodes", frame_ms, toggled, 12);
+             if (frames.empty()) return std::string{"no orbits scene ran"};
+             const orbits_frame& orbit = orbits_at(frames, 4.0);
+             const orbits_frame& last = frames.back();
+             std::string e;
+             e += fail_if(last.seconds < 11.9, "only " + std::to_string(last.seconds) + " s simulated");
+             if (toggled) {
+                 // "explicit Euler still gains 17% in its first orbit and 30% in 12 s"
+                 e += fail_if(std::abs(orbit.drift_pct[0] - 17.0) > 1.0,
+                              "explicit Euler gained " + std::to_string(orbit.drift_pct[0]) + "% in the first orbit");
+                 e += fail_if(std::abs(last.drift_pct[0] - 30.0) > 1.0,
+                              "explicit Euler gained " + std::to_string(last.drift_pct[0]) + "% in 12 s");
+                 e += fail_if(last.largest_pct[1] > 0.6,
+                              "semi-implicit Euler strayed " + std::to_string(last.largest_pct[1]) + "% at 120 Hz");
+                 e += fail_if(last.largest_pct[2] > 0.01,
+                              "Verlet strayed " + std::to_string(last.largest_pct[2]) + "% at 120 Hz");
+                 return e;
+             }
+             e += fail_if(orbit.drift_pct[0] < 70.0,
+                          "explicit Euler gained only " + std::to_string(orbit.drift_pct[0]) + "% in the first orbit");
+             // Off the screen: the orbits' part reaches 46 units either side of the sun.
+             e += fail_if(last.distance[0] < 100.0,
+                          "explicit Euler only " + std::to_string(last.distance[0]) + " units from the sun");
+             e += fail_if(last.largest_pct[1] > 8.0,
+                          "semi-implicit Euler strayed " + std::to_string(last.largest_pct[1]) + "%");
+             e += fail_if(last.largest_pct[2] > 1.3, "Verlet strayed " + std::to_string(last.largest_pct[2]) + "%");
+             return e;
+         }},
+        {"orbit-follows-tick-rate",
+         [](double frame_ms, bool toggled) {
+             // 12 s of ticks, stopped at the exact tick: the loop's result at this display rate
+             // against the scene ticked alone, and against the other tick rate's.
+             const std::uint32_t hz = toggled ? 120 : 20;
+             const std::uint64_t ticks = 12 * hz;
+             const auto r = lesson_report("orbit-follows-tick-rate", frame_ms, 13, [&](launch_options& options) {
+                 options.frames.reset();
+                 options.ticks = ticks;
+                 if (toggled) {
+                     const ticklab::game::lesson& l = *ticklab::game::find_lesson("orbit-follows-tick-rate");
+                     EXPECT_TRUE(ticklab::game::apply_toggle(l.toggle, l.setup.loop, options.loop));
+                 }
+             });
+             std::string e;
+             e += fail_if(r["ticks"] != ticks, "ran " + r["ticks"].dump() + " ticks, not " + std::to_string(ticks));
+             const std::string alone = hex(orbits_ticked_alone(hz, ticks));
+             e += fail_if(r["state_hash"] != alone, "state_hash " + r["state_hash"].dump() + " at " +
+                                                        std::to_string(frame_ms) + " ms a frame, " + alone +
+                                                        " ticked alone");
+             const std::string other = hex(orbits_ticked_alone(toggled ? 20 : 120, 12 * (toggled ? 20 : 120)));
+             e += fail_if(alone == other, "20 Hz and 120 Hz end in the same state");
+             // "56%, 3.7% and 0.3%" at 20 Hz, "30%, 0.6% and 0.01%" at 120 Hz, each to its last digit.
+             const auto figure = [&](const char* key, double said, double slack) {
+                 const double value = r[key].get<double>();
+                 return fail_if(std::abs(value - said) > slack, std::string{key} + " " + std::to_string(value) +
+                                                                    ", the text says " + std::to_string(said));
+             };
+             e += figure("energy_drift_pct_explicit_euler", toggled ? 30.0 : 56.0, 0.5);
+             e += figure("largest_drift_pct_semi_implicit_euler", toggled ? 0.6 : 3.7, 0.05);
+             e += figure("largest_drift_pct_velocity_verlet", toggled ? 0.01 : 0.3, toggled ? 0.005 : 0.05);
+             return e;
+         }},
         // The network lessons: two peers over a simulated network, read from the run's report.
         {"lockstep-waits",
          [](double frame_ms, bool) {
@@ -605,13 +738,15 @@ INSTANTIATE_TEST_SUITE_P(EveryLesson, Lessons,
                          ::testing::Combine(::testing::Values("basics", "10hz", "10hz-smooth", "interpolation-lag",
                                                               "slow-machine", "spiral", "scale-4x", "beat", "overshoot",
                                                               "tunnelling", "render-tick", "task-budget", "target-gone",
+                                                              "euler-explodes", "orbit-follows-tick-rate",
                                                               "lockstep-waits", "rollback-hides-latency", "peer-drops"),
                                             ::testing::ValuesIn(display_frames), ::testing::Values(false)),
                          param_name);
 // The other side of the toggle, where the lesson's text promises what it shows.
 INSTANTIATE_TEST_SUITE_P(Toggled, Lessons,
                          ::testing::Combine(::testing::Values("10hz", "interpolation-lag", "spiral", "scale-4x", "beat",
-                                                              "overshoot", "tunnelling", "render-tick", "task-budget"),
+                                                              "overshoot", "tunnelling", "render-tick", "task-budget",
+                                                              "euler-explodes", "orbit-follows-tick-rate"),
                                             ::testing::ValuesIn(display_frames), ::testing::Values(true)),
                          param_name);
 

@@ -160,7 +160,7 @@ TEST(ReplayFile, HostileCountsAreRefusedBeforeReading) {
 
 TEST(ReplayFile, BadValuesNameTheLine) {
     EXPECT_EQ(parse_error(edited(header_then("ticks 1\ninputs 0\n"), "scene balls", "scene moon")),
-              "line 2: scene 'moon' is not known: use one of balls, lander");
+              "line 2: scene 'moon' is not known: use one of balls, lander, orbits");
     EXPECT_EQ(parse_error(edited(header_then("ticks 1\ninputs 0\n"), "tick_rate 60", "tick_rate 0")),
               "line 6: tick rate 0 is not allowed: use 1 to 1000");
     EXPECT_EQ(parse_error(edited(header_then("ticks 1\ninputs 0\n"), "balls 300", "balls 100001")),
