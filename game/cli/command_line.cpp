@@ -6,6 +6,7 @@
 #include "run/run_error.hpp"
 #include "run/trace_formats.hpp"
 #include "scenes/scene_registry.hpp"
+#include "sim/setting_table.hpp"
 #include "sim/strategy_names.hpp"
 
 #include <CLI/CLI.hpp>
@@ -43,46 +44,16 @@ bool parse_double(const std::string& text, double& out) {
     return end == text.c_str() + text.size();
 }
 
-// The "use ..." part of an engine check's message, for values that are not numbers at all.
-std::string allowed_part(const std::string& check_message) {
-    const auto at = check_message.find("use ");
-    return at == std::string::npos ? check_message : check_message.substr(at);
-}
-
-// Parses `text` for `flag` and checks it with `check` (an engine check, or one of ours).
-template <typename Check>
-double checked_number(const char* flag, const std::string& text, Check check) {
+// `text` for the table's setting `id` (sim/setting_table.hpp), refused with the table's one message
+// after `where` (the flag): a number outside the range, or a text that is no finite number, quoted as
+// typed (1e400 is no double).
+double setting_value(setting id, const std::string& text, std::string_view where = {}) {
+    const std::string prefix = std::string{where.empty() ? setting_of(id).flag : where} + ": ";
     double value = 0.0;
-    if (!parse_double(text, value)) {
-        throw bad_value(std::string{flag} + " '" + text + "' is not a number: " + allowed_part(check(std::nan(""))));
-    }
-    if (std::string error = check(value); !error.empty()) {
-        // Out of double's range (1e400): name the text as typed, not "inf".
-        if (!std::isfinite(value))
-            throw bad_value(std::string{flag} + " '" + text + "' is out of range: " + allowed_part(error));
-        throw bad_value(std::string{flag} + ": " + error);
-    }
+    if (!parse_double(text, value) || !std::isfinite(value))
+        throw bad_value(prefix + refuse_setting(id, "'" + text + "'"));
+    if (std::string error = check_setting(id, value); !error.empty()) throw bad_value(prefix + error);
     return value;
-}
-
-std::string format_limit(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.15g", value);
-    return buffer;
-}
-
-// A whole-number range check in the engine's wording.
-auto whole_in(const char* what, double low, double high) {
-    return [=](double value) -> std::string {
-        if (std::isfinite(value) && value >= low && value <= high && value == std::floor(value)) return {};
-        return std::string{what} + " " + format_limit(value) + " is not allowed: use a whole number from " +
-               format_limit(low) + " to " + format_limit(high);
-    };
-}
-
-std::string frame_ms_check(double value) {
-    if (std::isfinite(value) && value > 0.0 && value <= 1000.0) return {};
-    return "frame time (ms) " + format_limit(value) + " is not allowed: use a value above 0, at most 1000";
 }
 
 std::uint64_t parse_seed(const std::string& text) {
@@ -90,7 +61,7 @@ std::uint64_t parse_seed(const std::string& text) {
     const char* end = text.data() + text.size();
     const auto result = std::from_chars(text.data(), end, value);
     if (text.empty() || result.ec != std::errc{} || result.ptr != end) {
-        throw bad_value("--seed '" + text + "' is not allowed: use a whole number from 0 to 18446744073709551615");
+        throw bad_value("--seed: " + refuse_setting(setting::seed, "'" + text + "'"));
     }
     return value;
 }
@@ -113,21 +84,6 @@ std::string one_line(std::string text) {
     }
     while (!text.empty() && text.back() == ' ') text.pop_back();
     return text;
-}
-
-std::string frame_clamp_check(double value) {
-    if (std::isfinite(value) && value > 0.0 && value <= 10'000.0) return {};
-    return "frame time clamp (ms) " + format_limit(value) + " is not allowed: use a value above 0, at most 10000";
-}
-
-std::string jitter_check(double value) {
-    if (std::isfinite(value) && value >= 0.0 && value <= 1000.0) return {};
-    return "frame jitter (ms) " + format_limit(value) + " is not allowed: use a value from 0 to 1000";
-}
-
-std::string text_scale_check(double value) {
-    if (std::isfinite(value) && value >= min_text_scale && value <= max_text_scale) return {};
-    return "text scale " + format_limit(value) + " is not allowed: use a value from 0.75 to 2.5";
 }
 
 // "1920x1080": a window from 640x400 (its minimum) to 7680x4320, in points.
@@ -168,7 +124,7 @@ void parse_compare(const std::string& text, loop_settings& loop) {
         const std::string value = pair.substr(equals + 1);
         if (key == "tick-rate") {
             loop.ghost_tick_rate_hz =
-                static_cast<std::uint32_t>(checked_number("--compare tick-rate", value, ticklab::check_tick_rate));
+                static_cast<std::uint32_t>(setting_value(setting::tick_rate, value, "--compare tick-rate"));
         } else if (std::string error = set_strategy_field(loop.ghost_strategy, key, value); !error.empty()) {
             if (error.find("is not a strategy") != std::string::npos) error += " (or tick-rate)";
             throw bad_value("--compare: " + error);
@@ -208,18 +164,14 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
         out.scene = raw.scene;
     }
     if (given("--tick-rate")) {
-        out.loop.tick_rate_hz =
-            static_cast<std::uint32_t>(checked_number("--tick-rate", raw.tick_rate, ticklab::check_tick_rate));
+        out.loop.tick_rate_hz = static_cast<std::uint32_t>(setting_value(setting::tick_rate, raw.tick_rate));
     }
     if (given("--max-loops")) {
-        out.loop.max_loops =
-            static_cast<std::uint32_t>(checked_number("--max-loops", raw.max_loops, ticklab::check_max_loops));
+        out.loop.max_loops = static_cast<std::uint32_t>(setting_value(setting::max_loops, raw.max_loops));
     }
-    if (given("--time-scale"))
-        out.loop.time_scale = checked_number("--time-scale", raw.time_scale, ticklab::check_time_scale);
+    if (given("--time-scale")) out.loop.time_scale = setting_value(setting::time_scale, raw.time_scale);
     if (given("--balls")) {
-        out.scene_settings.balls = static_cast<std::uint32_t>(
-            checked_number("--balls", raw.balls, whole_in("ball count", 0, max_scene_balls())));
+        out.scene_settings.balls = static_cast<std::uint32_t>(setting_value(setting::balls, raw.balls));
     }
     if (given("--seed")) out.scene_settings.seed = parse_seed(raw.seed);
     if (given("--beacons")) {
@@ -228,19 +180,16 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
         out.scene_settings.beacons = raw.beacons == "on";
     }
     if (given("--box-width")) {
-        out.scene_settings.box_width = static_cast<std::uint32_t>(checked_number(
-            "--box-width", raw.box_width,
-            whole_in("box width", game::scene_options::min_box_width, game::scene_options::max_box_width)));
+        out.scene_settings.box_width = static_cast<std::uint32_t>(setting_value(setting::box_width, raw.box_width));
     }
-    if (given("--fps-cap")) out.loop.fps_cap = checked_number("--fps-cap", raw.fps_cap, ticklab::check_fps_cap);
+    if (given("--fps-cap")) out.loop.fps_cap = setting_value(setting::fps_cap, raw.fps_cap);
     if (given("--frames")) {
-        out.frames =
-            static_cast<std::uint64_t>(checked_number("--frames", raw.frames, whole_in("frame count", 1, 1e9)));
+        out.frames = static_cast<std::uint64_t>(setting_value(setting::frames, raw.frames));
     }
     if (given("--ticks")) {
-        out.ticks = static_cast<std::uint64_t>(checked_number("--ticks", raw.ticks, whole_in("tick count", 0, 1e9)));
+        out.ticks = static_cast<std::uint64_t>(setting_value(setting::ticks, raw.ticks));
     }
-    if (given("--frame-ms")) out.frame_ms = checked_number("--frame-ms", raw.frame_ms, frame_ms_check);
+    if (given("--frame-ms")) out.frame_ms = setting_value(setting::frame_ms, raw.frame_ms);
     if (given("--screenshot")) {
         if (raw.screenshot == "-") throw bad_value("--screenshot '-' is not allowed: give a file path");
         if (std::string error = check_output_path(raw.screenshot); !error.empty())
@@ -266,14 +215,14 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
         out.loop.strategy.scaling = checked_choice("--time-scaling", raw.time_scaling, time_scaling_choices);
     }
     if (given("--frame-clamp-ms")) {
-        out.loop.frame_time_clamp_ms = checked_number("--frame-clamp-ms", raw.frame_clamp_ms, frame_clamp_check);
+        out.loop.frame_time_clamp_ms = setting_value(setting::frame_time_clamp_ms, raw.frame_clamp_ms);
     }
     if (given("--compare")) {
         out.loop.compare = true;
         parse_compare(raw.compare, out.loop);
     }
     if (given("--frame-jitter-ms")) {
-        out.frame_jitter_ms = checked_number("--frame-jitter-ms", raw.frame_jitter_ms, jitter_check);
+        out.frame_jitter_ms = setting_value(setting::frame_jitter_ms, raw.frame_jitter_ms);
     }
     out.loop.paused = raw.paused;
     out.loop.vsync = raw.vsync;
@@ -295,8 +244,9 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
         parse_window_size(raw.window_size, out);
     }
     if (given("--text-scale")) {
-        if (raw.headless) throw bad_value("--text-scale sizes a window's text and --headless draws none: drop one of them");
-        out.text_scale = static_cast<float>(checked_number("--text-scale", raw.text_scale, text_scale_check));
+        if (raw.headless)
+            throw bad_value("--text-scale sizes a window's text and --headless draws none: drop one of them");
+        out.text_scale = static_cast<float>(setting_value(setting::text_scale, raw.text_scale));
     }
     finish_lesson_option(raw.lesson, given("--vsync"), out);
     const replay_conflicts conflicts{.scene = given("--scene"),
@@ -335,8 +285,7 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
     if (std::string error = apply_network_options(network, cannot, out); !error.empty()) throw bad_value(error);
     // Last: a lesson or replay sets the scene's options, never how many threads compute them.
     if (given("--threads")) {
-        out.scene_settings.threads = static_cast<std::uint32_t>(
-            checked_number("--threads", raw.threads, whole_in("thread count", 1, ticklab::max_worker_threads)));
+        out.scene_settings.threads = static_cast<std::uint32_t>(setting_value(setting::threads, raw.threads));
     }
     return out;
 }

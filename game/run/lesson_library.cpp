@@ -4,6 +4,7 @@
 #include "io/quoted_text.hpp"
 #include "scenes/scene_registry.hpp"
 #include "sim/network_settings.hpp"
+#include "sim/setting_table.hpp"
 #include "sim/strategy_names.hpp"
 
 #include <ticklab/fixed_loop.hpp>
@@ -95,6 +96,26 @@ public:
         return value;
     }
 
+    // A value of the table's setting `id` under its name, refused with the table's message.
+    std::optional<double> setting_number(setting id) {
+        const json* v = setting_field(id);
+        if (v == nullptr) return std::nullopt;
+        if (v->is_number_unsigned()) return static_cast<double>(checked_whole(id, v->get<std::uint64_t>()));
+        const double value = v->get<double>();
+        if (std::string error = check_setting(id, value); !error.empty()) throw field_error{key_of(id), error};
+        return value;
+    }
+
+    // The same, read exactly as a whole number (the seed's 64 bits).
+    std::optional<std::uint64_t> setting_whole(setting id) {
+        const json* v = setting_field(id);
+        if (v == nullptr) return std::nullopt;
+        if (v->is_number_unsigned()) return checked_whole(id, v->get<std::uint64_t>());
+        const double value = v->get<double>();
+        if (std::string error = check_setting(id, value); !error.empty()) throw field_error{key_of(id), error};
+        return static_cast<std::uint64_t>(value);
+    }
+
     std::optional<bool> flag(const char* key) {
         const json* v = find(key);
         if (v == nullptr) return std::nullopt;
@@ -120,21 +141,30 @@ public:
     }
 
 private:
+    static std::string key_of(setting id) { return std::string{setting_of(id).name}; }
+
+    // The field of `id`, or null; anything there but a number is refused, quoted as the file has it.
+    const json* setting_field(setting id) const {
+        const auto it = object_.find(setting_of(id).name);
+        if (it == object_.end()) return nullptr;
+        if (!it->is_number()) {
+            const std::string shown = it->is_string() ? it->get<std::string>() : it->dump();
+            throw field_error{key_of(id), refuse_setting(id, quoted_value(shown))};
+        }
+        return &*it;
+    }
+
+    static std::uint64_t checked_whole(setting id, std::uint64_t value) {
+        if (std::string error = check_whole_setting(id, value); !error.empty()) throw field_error{key_of(id), error};
+        return value;
+    }
+
     const json* find(const char* key) const {
         const auto it = object_.find(key);
         return it == object_.end() ? nullptr : &*it;
     }
     const json& object_;
 };
-
-std::function<std::string(double)> range(const char* what, double low, double high, bool whole = false) {
-    return [=](double v) -> std::string {
-        if (std::isfinite(v) && v >= low && v <= high && (!whole || v == std::floor(v))) return {};
-        std::ostringstream out;
-        out << "a " << (whole ? "whole number" : "number") << " from " << low << " to " << high << " (" << what << ")";
-        return out.str();
-    };
-}
 
 // The settings' "network" block: two peers over a simulated network, each value checked as its command-line
 // flag is (sim/network_settings.hpp). "mode" is required; input_delay defaults as --network does. Fields
@@ -190,60 +220,30 @@ void read_settings(const json& object, lesson_setup& s) {
         if (find_scene(scene) == nullptr) throw field_error{"settings.scene", "one of " + scene_name_list()};
         s.scene = scene;
     }
-    const auto prefixed = [](const char* key, auto read) {
-        try {
-            return read();
-        } catch (field_error& e) {
-            e.field = "settings." + std::string{key};
-            throw;
-        }
+    // Field names are prefixed "settings." by parse_lesson.
+    const auto number = [&](setting id, auto& into) {
+        if (auto v = r.setting_number(id)) into = static_cast<std::remove_reference_t<decltype(into)>>(*v);
     };
-    if (auto v = prefixed("balls", [&] { return r.number("balls", range("balls", 0, max_scene_balls(), true)); }))
-        s.options.balls = static_cast<std::uint32_t>(*v);
-    if (auto v = prefixed("seed", [&] { return r.number("seed", range("seed", 0, 4294967295.0, true)); }))
-        s.options.seed = static_cast<std::uint64_t>(*v);
-    if (auto v = prefixed("autopilot", [&] { return r.flag("autopilot"); })) s.options.autopilot = *v;
-    if (auto v = prefixed("wall", [&] { return r.flag("wall"); })) s.options.wall = *v;
-    if (auto v = prefixed("beacons", [&] { return r.flag("beacons"); })) s.options.beacons = *v;
-    if (auto v = prefixed(
-            "tick_rate", [&] { return r.number("tick_rate", [](double hz) { return ticklab::check_tick_rate(hz); }); }))
-        s.loop.tick_rate_hz = static_cast<std::uint32_t>(*v);
-    if (auto v = prefixed("max_loops",
-                          [&] { return r.number("max_loops", [](double n) { return ticklab::check_max_loops(n); }); }))
-        s.loop.max_loops = static_cast<std::uint32_t>(*v);
-    if (auto v = prefixed("time_scale", [&] {
-            return r.number("time_scale", [](double x) { return ticklab::check_time_scale(x); });
-        }))
-        s.loop.time_scale = *v;
-    if (auto v = prefixed("fps_cap",
-                          [&] { return r.number("fps_cap", [](double x) { return ticklab::check_fps_cap(x); }); }))
-        s.loop.fps_cap = *v;
-    if (auto v = prefixed("vsync", [&] { return r.flag("vsync"); })) s.loop.vsync = *v;
-    if (auto v = prefixed("tick_load_ms", [&] { return r.number("tick_load_ms", range("ms", 0, 1000)); }))
-        s.loop.tick_load_ms = *v;
-    if (auto v = prefixed("frame_load_ms", [&] { return r.number("frame_load_ms", range("ms", 0, 1000)); }))
-        s.loop.frame_load_ms = *v;
-    if (auto v = prefixed("task_load_ms", [&] { return r.number("task_load_ms", range("ms", 0, 1000)); }))
-        s.loop.task_load_ms = *v;
-    if (auto v = prefixed("task_budget_ms", [&] { return r.number("task_budget_ms", range("ms", 0, 1000)); }))
-        s.loop.task_budget_ms = *v;
-    if (auto v = prefixed("stepping", [&] { return r.choice("stepping", stepping_choices); }))
-        s.loop.strategy.step_mode = *v;
-    if (auto v = prefixed("catch_up", [&] { return r.choice("catch_up", catch_up_choices); }))
-        s.loop.strategy.catch_up_mode = *v;
-    if (auto v = prefixed("smoothing", [&] { return r.choice("smoothing", smoothing_choices); }))
-        s.loop.strategy.smoothing_mode = *v;
-    if (auto v = prefixed("latest_tick_marks", [&] { return r.flag("latest_tick_marks"); }))
-        s.loop.latest_tick_marks = *v;
-    if (auto v = prefixed("frame_ms", [&] {
-            return r.number("frame_ms", [](double x) {
-                return std::isfinite(x) && x > 0.0 && x <= 1000.0 ? std::string{}
-                                                                  : "a number above 0, at most 1000 (ms)";
-            });
-        }))
-        s.frame_ms = *v;
-    if (auto v = prefixed("frame_jitter_ms", [&] { return r.number("frame_jitter_ms", range("ms", 0, 1000)); }))
-        s.frame_jitter_ms = *v;
+    number(setting::balls, s.options.balls);
+    if (auto v = r.setting_whole(setting::seed)) s.options.seed = *v;
+    if (auto v = r.flag("autopilot")) s.options.autopilot = *v;
+    if (auto v = r.flag("wall")) s.options.wall = *v;
+    if (auto v = r.flag("beacons")) s.options.beacons = *v;
+    number(setting::tick_rate, s.loop.tick_rate_hz);
+    number(setting::max_loops, s.loop.max_loops);
+    number(setting::time_scale, s.loop.time_scale);
+    number(setting::fps_cap, s.loop.fps_cap);
+    if (auto v = r.flag("vsync")) s.loop.vsync = *v;
+    number(setting::tick_load_ms, s.loop.tick_load_ms);
+    number(setting::frame_load_ms, s.loop.frame_load_ms);
+    number(setting::task_load_ms, s.loop.task_load_ms);
+    number(setting::task_budget_ms, s.loop.task_budget_ms);
+    if (auto v = r.choice("stepping", stepping_choices)) s.loop.strategy.step_mode = *v;
+    if (auto v = r.choice("catch_up", catch_up_choices)) s.loop.strategy.catch_up_mode = *v;
+    if (auto v = r.choice("smoothing", smoothing_choices)) s.loop.strategy.smoothing_mode = *v;
+    if (auto v = r.flag("latest_tick_marks")) s.loop.latest_tick_marks = *v;
+    if (auto v = r.setting_number(setting::frame_ms)) s.frame_ms = *v;
+    if (auto v = r.setting_number(setting::frame_jitter_ms)) s.frame_jitter_ms = *v;
     if (const auto it = object.find("network"); it != object.end()) read_network(*it, s);
 }
 
