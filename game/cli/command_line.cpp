@@ -56,14 +56,14 @@ double setting_value(setting id, const std::string& text, std::string_view where
     return value;
 }
 
+// Read as a whole number first: a double holds no seed past 2^53 exactly. Any other number is
+// checked (and shown) as every setting's is.
 std::uint64_t parse_seed(const std::string& text) {
     std::uint64_t value = 0;
     const char* end = text.data() + text.size();
     const auto result = std::from_chars(text.data(), end, value);
-    if (text.empty() || result.ec != std::errc{} || result.ptr != end) {
-        throw bad_value("--seed: " + refuse_setting(setting::seed, "'" + text + "'"));
-    }
-    return value;
+    if (!text.empty() && result.ec == std::errc{} && result.ptr == end) return value;
+    return static_cast<std::uint64_t>(setting_value(setting::seed, text));
 }
 
 // "balls or lander", for --help and its error.

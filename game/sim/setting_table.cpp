@@ -32,7 +32,9 @@ bool in_range(const setting_spec& spec, double value) {
     if (spec.whole && value != std::floor(value)) return false;
     if (value == 0.0 && !spec.zero_means.empty()) return true;
     const bool above = spec.above_low ? value > spec.range.low : value >= spec.range.low;
-    return above && value <= spec.range.high;
+    // The seed's top, 2^64 - 1, is 2^64 as a double: that double itself is one past it.
+    const bool below = spec.range.high >= max_seed ? value < max_seed : value <= spec.range.high;
+    return above && below;
 }
 
 }  // namespace

@@ -65,7 +65,11 @@ TEST(LessonLibrary, ABadFileNamesTheFileTheFieldAndWhatIsAllowed) {
     EXPECT_EQ(parse(R"({"title": "x", "text": "y"})"), "lesson 't.json': field 'name': a string is required");
     const std::string base = R"("name": "a", "title": "x", "text": "y")";
     EXPECT_EQ(parse("{" + base + R"(, "settings": {"tick_rate": 0}})"),
-              "lesson 't.json': field 'settings.tick_rate': " + ticklab::check_tick_rate(0));
+              "lesson 't.json': field 'settings.tick_rate': tick_rate 0 Hz is not allowed: use a whole number from 1 "
+              "to 1000 Hz");
+    EXPECT_EQ(parse("{" + base + R"(, "settings": {"tick_rate": "fast"}})"),
+              "lesson 't.json': field 'settings.tick_rate': tick_rate 'fast' is not allowed: use a whole number from "
+              "1 to 1000 Hz");
     EXPECT_NE(parse("{" + base + R"(, "settings": {"scene": "moon"}})").find("field 'settings.scene': one of"),
               std::string::npos);
     EXPECT_NE(parse("{" + base + R"(, "settings": {"report": "/etc/passwd"}})").find("field 'settings.report': not a"),
