@@ -133,10 +133,18 @@ void parse_compare(const std::string& text, loop_settings& loop) {
     }
 }
 
+// A choice or word that is none of `allowed`, in the settings table's words: the flag, then the
+// setting as lesson files name it ("--catch-up: catch_up 'all' is not allowed: use drop, ...").
+bad_value refused(std::string_view flag, const std::string& text, const std::string& allowed) {
+    std::string name{flag.substr(2)};
+    std::replace(name.begin(), name.end(), '-', '_');
+    return bad_value(std::string{flag} + ": " + refuse_value(name, "'" + text + "'", allowed));
+}
+
 template <typename Enum, std::size_t N>
 Enum checked_choice(const char* flag, const std::string& text, const std::array<named_choice<Enum>, N>& table) {
     if (const auto value = find_choice(table, text)) return *value;
-    throw bad_value(std::string{flag} + " '" + text + "' is not allowed: use " + choice_list(table));
+    throw refused(flag, text, choice_list(table));
 }
 
 struct raw_options {
@@ -159,7 +167,7 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
     }
     if (given("--scene")) {
         if (find_scene(raw.scene) == nullptr) {
-            throw bad_value("--scene '" + raw.scene + "' is not allowed: use " + scene_names());
+            throw refused("--scene", raw.scene, scene_names());
         }
         out.scene = raw.scene;
     }
@@ -175,8 +183,7 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
     }
     if (given("--seed")) out.scene_settings.seed = parse_seed(raw.seed);
     if (given("--beacons")) {
-        if (raw.beacons != "on" && raw.beacons != "off")
-            throw bad_value("--beacons '" + raw.beacons + "' is not allowed: use on or off");
+        if (raw.beacons != "on" && raw.beacons != "off") throw refused("--beacons", raw.beacons, "on or off");
         out.scene_settings.beacons = raw.beacons == "on";
     }
     if (given("--box-width")) {

@@ -50,6 +50,13 @@ std::string list_of(std::span<const std::string_view> names) {
     return out;
 }
 
+// "balls or lander": the scenes a refusal offers.
+std::string scene_choices() {
+    std::vector<std::string_view> names;
+    for (const scene_entry& entry : scene_registry()) names.push_back(entry.name);
+    return one_of(names);
+}
+
 // Reads lesson fields, each one checked; the first bad one throws field_error.
 class reader {
 public:
@@ -85,17 +92,6 @@ public:
         return out;
     }
 
-    // A number checked by `check` ("" when allowed, else what is allowed).
-    template <typename Check>
-    std::optional<double> number(const char* key, Check check) {
-        const json* v = find(key);
-        if (v == nullptr) return std::nullopt;
-        if (!v->is_number()) throw field_error{key, "a number is required"};
-        const double value = v->get<double>();
-        if (std::string error = check(value); !error.empty()) throw field_error{key, error};
-        return value;
-    }
-
     // A value of the table's setting `id` under its name, refused with the table's message.
     std::optional<double> setting_number(setting id) {
         const json* v = setting_field(id);
@@ -119,7 +115,7 @@ public:
     std::optional<bool> flag(const char* key) {
         const json* v = find(key);
         if (v == nullptr) return std::nullopt;
-        if (!v->is_boolean()) throw field_error{key, "true or false"};
+        if (!v->is_boolean()) throw field_error{key, refuse_value(key, shown(*v), "true or false")};
         return v->get<bool>();
     }
 
@@ -128,7 +124,7 @@ public:
         const json* v = find(key);
         if (v == nullptr) return std::nullopt;
         const auto found = v->is_string() ? find_choice(table, v->get<std::string>()) : std::nullopt;
-        if (!found) throw field_error{key, "one of " + choice_list(table)};
+        if (!found) throw field_error{key, refuse_value(key, shown(*v), choice_list(table))};
         return found;
     }
 
@@ -143,13 +139,15 @@ public:
 private:
     static std::string key_of(setting id) { return std::string{setting_of(id).name}; }
 
+    // A value as refusals quote it: a string's text, anything else as the file writes it.
+    static std::string shown(const json& v) { return quoted_value(v.is_string() ? v.get<std::string>() : v.dump()); }
+
     // The field of `id`, or null; anything there but a number is refused, quoted as the file has it.
     const json* setting_field(setting id) const {
         const auto it = object_.find(setting_of(id).name);
         if (it == object_.end()) return nullptr;
         if (!it->is_number()) {
-            const std::string shown = it->is_string() ? it->get<std::string>() : it->dump();
-            throw field_error{key_of(id), refuse_setting(id, quoted_value(shown))};
+            throw field_error{key_of(id), refuse_setting(id, shown(*it))};
         }
         return &*it;
     }
@@ -174,7 +172,6 @@ void read_network_fields(const json& object, lesson_setup& s) {
     static constexpr std::array<std::string_view, 7> keys{"mode",        "latency_ms", "jitter_ms",    "loss",
                                                           "input_delay", "peer_drops", "peer_hitch_ms"};
     r.only(keys);
-    const auto checked = [](std::string (*check)(double)) { return [check](double v) { return check(v); }; };
     network_settings n;
     const std::string mode = r.text("mode", true, 16);
     if (mode == "lockstep") {
@@ -182,16 +179,18 @@ void read_network_fields(const json& object, lesson_setup& s) {
     } else if (mode == "rollback") {
         n.mode = net_mode::rollback;
     } else {
-        throw field_error{"mode", "one of lockstep, rollback"};
+        throw field_error{"mode", refuse_value("mode", quoted_value(mode), "lockstep or rollback")};
     }
     n.input_delay = n.mode == net_mode::lockstep ? 2 : 0;
-    if (auto v = r.number("latency_ms", checked(&check_latency))) n.link.latency_ms = *v;
-    if (auto v = r.number("jitter_ms", checked(&check_jitter))) n.link.jitter_ms = *v;
-    if (auto v = r.number("loss", checked(&check_loss))) n.link.loss_percent = *v;
-    if (auto v = r.number("input_delay", [mode = n.mode](double ticks) { return check_input_delay(ticks, mode); }))
+    if (auto v = r.setting_number(setting::latency_ms)) n.link.latency_ms = *v;
+    if (auto v = r.setting_number(setting::jitter_ms)) n.link.jitter_ms = *v;
+    if (auto v = r.setting_number(setting::loss)) n.link.loss_percent = *v;
+    if (auto v = r.setting_number(setting::input_delay)) {
+        if (std::string error = check_input_delay(*v, n.mode); !error.empty()) throw field_error{"input_delay", error};
         n.input_delay = static_cast<std::uint32_t>(*v);
+    }
     if (auto v = r.flag("peer_drops")) n.peer_drops = *v;
-    if (auto v = r.number("peer_hitch_ms", checked(&check_peer_hitch))) n.peer_hitch_ms = *v;
+    if (auto v = r.setting_number(setting::peer_hitch_ms)) n.peer_hitch_ms = *v;
     s.network = n;
 }
 
@@ -217,7 +216,9 @@ void read_settings(const json& object, lesson_setup& s) {
     r.only(keys);
     const std::string scene = r.text("scene", false, 64);
     if (!scene.empty()) {
-        if (find_scene(scene) == nullptr) throw field_error{"settings.scene", "one of " + scene_name_list()};
+        if (find_scene(scene) == nullptr) {
+            throw field_error{"settings.scene", refuse_value("scene", quoted_value(scene), scene_choices())};
+        }
         s.scene = scene;
     }
     // Field names are prefixed "settings." by parse_lesson.

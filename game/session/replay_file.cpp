@@ -132,7 +132,7 @@ public:
         if (std::string e = table_setting(setting::balls, value); !e.empty()) return e;
         out_.options.balls = static_cast<std::uint32_t>(value);
         if (std::string e = keyed("autopilot", &value); !e.empty()) return e;
-        if (value > 1) return at_line("autopilot must be 0 or 1");
+        if (value > 1) return at_line(refuse_value("autopilot", std::to_string(value), "0 or 1"));
         out_.options.autopilot = value == 1;
         // The wall and the beacons are written only when on, so files from before them (and with
         // them off) read the same.
@@ -145,7 +145,7 @@ public:
         out_.options.beacons = false;
         if (lines_.next_is("beacons")) {
             if (std::string e = keyed("beacons", &value); !e.empty()) return e;
-            if (value > 1) return at_line("beacons must be 0 or 1");
+            if (value > 1) return at_line(refuse_value("beacons", std::to_string(value), "0 or 1"));
             out_.options.beacons = value == 1;
         }
         // Written only when the box is not the scene's own (a window fitted it, or --box-width).
@@ -223,7 +223,9 @@ private:
     std::string scene_name() {
         const std::string_view name = lines_.token(1);
         if (name.size() > max_replay_scene_name || find_scene(name) == nullptr) {
-            return at_line("scene " + quoted_value(name) + " is not known: use one of " + scene_name_list());
+            std::vector<std::string_view> names;
+            for (const scene_entry& entry : scene_registry()) names.push_back(entry.name);
+            return at_line(refuse_value("scene", quoted_value(name), one_of(names)));
         }
         out_.scene = std::string{name};
         return {};

@@ -17,7 +17,7 @@ std::string number(double value) {
 
 std::string with_unit(std::string text, std::string_view unit) {
     if (unit.empty()) return text;
-    if (unit == "x") return text + "x";
+    if (unit == "x" || unit == "%") return text + std::string{unit};
     return text + " " + std::string{unit};
 }
 
@@ -51,8 +51,20 @@ std::string allowed_values(setting id) {
     return zero + " or " + kind + " from " + low + " to " + high;
 }
 
+std::string refuse_value(std::string_view name, std::string_view shown, std::string_view allowed) {
+    return std::string{name} + " " + std::string{shown} + " is not allowed: use " + std::string{allowed};
+}
+
+std::string one_of(std::span<const std::string_view> choices) {
+    std::string out;
+    for (std::size_t i = 0; i < choices.size(); ++i) {
+        out += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + std::string{choices[i]};
+    }
+    return out;
+}
+
 std::string refuse_setting(setting id, std::string_view shown) {
-    return std::string{setting_of(id).name} + " " + std::string{shown} + " is not allowed: use " + allowed_values(id);
+    return refuse_value(setting_of(id).name, shown, allowed_values(id));
 }
 
 std::string value_with_unit(setting id, double value) {

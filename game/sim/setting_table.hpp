@@ -7,13 +7,15 @@
 //
 //   tick_rate 0 Hz is not allowed: use a whole number from 1 to 1000 Hz
 //
-// A reader that must say where the value came from prefixes that ("--tick-rate: ", "line 6: ").
+// A reader that must say where the value came from prefixes that ("--tick-rate: ", "line 6: "). Choices
+// and flags are refused in the same words (refuse_value).
 //
 // Usage:
 //   if (std::string error = check_setting(setting::tick_rate, hz); !error.empty()) return "--tick-rate: " + error;
 //   settings.tick_rate_hz = static_cast<std::uint32_t>(clamp_setting(setting::tick_rate, typed));
 //   const setting_spec& spec = setting_of(setting::tick_load_ms);  // spec.slider for the panel
 
+#include "sim/network_settings.hpp"
 #include "sim/scene.hpp"
 
 #include <ticklab/fixed_loop.hpp>
@@ -24,6 +26,7 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -48,6 +51,11 @@ enum class setting : std::uint8_t {
     frames,
     ticks,
     text_scale,
+    latency_ms,
+    jitter_ms,
+    loss,
+    input_delay,
+    peer_hitch_ms,
 };
 
 // Who reads a setting from a person, as bits: the command line always does (by `flag`).
@@ -55,6 +63,8 @@ enum setting_reader : std::uint8_t {
     read_by_command_line = 1,
     read_by_lesson = 2,  // a lesson file's "settings" object, under `name`
     read_by_replay = 4,  // a replay file's header line `name <whole number>`
+    // The network game's: a lesson's "settings": {"network": {...}} object; the flag needs --network.
+    read_in_network_block = 8,
 };
 
 // A range [low, high] in the setting's unit.
@@ -67,7 +77,7 @@ struct setting_spec {
     setting id = {};
     std::string_view name = {};  // as lesson and replay files spell it; every message names the value so
     std::string_view flag = {};  // the command line's; "" when only lessons and the panel set it
-    std::string_view unit = {};  // "" for counts; "x" is written against the number (2x)
+    std::string_view unit = {};  // "" for counts; "x" and "%" are written against the number (2x, 5%)
     setting_range range = {};    // what a person may give
     double default_value = 0.0;  // when not given (threads: 0, one per hardware thread, chosen at run time)
     bool whole = false;          // whole numbers only
@@ -86,9 +96,10 @@ inline constexpr double max_seed = 18446744073709551615.0;  // 2^64 - 1 as a dou
 
 inline constexpr std::uint8_t cli_lesson = read_by_command_line | read_by_lesson;
 inline constexpr std::uint8_t cli_lesson_replay = read_by_command_line | read_by_lesson | read_by_replay;
+inline constexpr std::uint8_t cli_network = read_by_command_line | read_in_network_block;
 
 // In the order of `setting`. The loop's ranges are the engine's own limits.
-inline constexpr std::array<setting_spec, 18> setting_table{{
+inline constexpr std::array<setting_spec, 23> setting_table{{
     {.id = setting::tick_rate,
      .name = "tick_rate",
      .flag = "--tick-rate",
@@ -220,11 +231,56 @@ inline constexpr std::array<setting_spec, 18> setting_table{{
      .range = {0.75, 2.5},
      .default_value = 1,
      .slider = {0.75, 2.5}},
+    // The network game's link and peers (sim/network_settings.hpp holds their limits).
+    {.id = setting::latency_ms,
+     .name = "latency_ms",
+     .flag = "--latency-ms",
+     .unit = "ms",
+     .range = {0, network_settings::max_latency_ms},
+     .default_value = 0,
+     .readers = cli_network},
+    {.id = setting::jitter_ms,
+     .name = "jitter_ms",
+     .flag = "--jitter-ms",
+     .unit = "ms",
+     .range = {0, network_settings::max_jitter_ms},
+     .default_value = 0,
+     .readers = cli_network},
+    {.id = setting::loss,
+     .name = "loss",
+     .flag = "--loss",
+     .unit = "%",
+     .range = {0, network_settings::max_loss_percent},
+     .default_value = 0,
+     .readers = cli_network},
+    // Lockstep needs at least 1 (check_input_delay); its default is 2, rollback's 0.
+    {.id = setting::input_delay,
+     .name = "input_delay",
+     .flag = "--input-delay",
+     .unit = "ticks",
+     .range = {0, network_settings::max_input_delay},
+     .default_value = 2,
+     .whole = true,
+     .readers = cli_network},
+    {.id = setting::peer_hitch_ms,
+     .name = "peer_hitch_ms",
+     .flag = "--peer-hitch-ms",
+     .unit = "ms",
+     .range = {0, network_settings::max_hitch_ms},
+     .default_value = 0,
+     .zero_means = "never",
+     .readers = cli_network},
 }};
 
 [[nodiscard]] constexpr const setting_spec& setting_of(setting id) {
     return setting_table[static_cast<std::size_t>(id)];
 }
+
+// The one message for any value a person gives, a number, a choice or a flag:
+// "<name> <shown> is not allowed: use <allowed>" (scene 'moon' is not allowed: use balls or lander).
+[[nodiscard]] std::string refuse_value(std::string_view name, std::string_view shown, std::string_view allowed);
+// "balls or lander", "drop, clamp, debt or none": the choices a refusal offers.
+[[nodiscard]] std::string one_of(std::span<const std::string_view> choices);
 
 // "a whole number from 1 to 1000 Hz", "0 (no cap) or a value from 1 to 1000 fps": what is allowed.
 [[nodiscard]] std::string allowed_values(setting id);

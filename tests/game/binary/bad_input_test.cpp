@@ -41,7 +41,7 @@ const std::vector<bad_case>& bad_cases() {
         {"--max-loops 0", {"--max-loops", " 0 ", "1 to 64"}},
         {"--max-loops 65", {"--max-loops", "65", "1 to 64"}},
         {"--max-loops 2.5", {"--max-loops", "2.5", "whole number"}},
-        {"--time-scale 0", {"--time-scale", " 0 ", "0.01 to 64"}},
+        {"--time-scale 0", {"--time-scale", " 0x ", "0.01 to 64"}},
         {"--time-scale 65", {"--time-scale", "65", "0.01 to 64"}},
         {"--time-scale -1", {"--time-scale", "-1", "0.01 to 64"}},
         {"--time-scale inf", {"--time-scale", "inf", "0.01 to 64"}},
@@ -88,7 +88,7 @@ const std::vector<bad_case>& bad_cases() {
         {"--network rollback --input-delay 31", {"--input-delay", "31", "0 to 30"}},
         {"--network rollback --input-delay 1.5", {"--input-delay", "1.5", "whole number"}},
         {"--network lockstep --input-delay 0", {"--input-delay", " 0 ", "lockstep", "1 to 30"}},
-        {"--network rollback --peer-hitch-ms 2001", {"--peer-hitch-ms", "2001", "0 to 2000"}},
+        {"--network rollback --peer-hitch-ms 2001", {"--peer-hitch-ms", "2001", "0 (never) to 2000"}},
         {"--network rollback --catch-up debt", {"--catch-up", "--network"}},
         {"--network lockstep --stepping variable", {"--stepping variable", "--network"}},
     };

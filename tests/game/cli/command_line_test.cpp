@@ -216,10 +216,10 @@ TEST(CommandLine, TheInputDelayDefaultsToTwoTicksInLockstepAndNoneInRollback) {
 
 TEST(CommandLine, NetworkFlagsNeedANetworkAndRefuseWhatItCannotHonour) {
     expect_rejected({"--loss", "5"}, "--loss needs --network");
-    expect_rejected({"--network", "lan"}, "--network 'lan' is not allowed: use lockstep or rollback");
+    expect_rejected({"--network", "lan"}, "--network: network 'lan' is not allowed: use lockstep or rollback");
     expect_rejected(
         {"--network", "lockstep", "--input-delay", "0"},
-        "--input-delay: input delay (ticks) with lockstep 0 is not allowed: use a whole number from 1 to 30");
+        "--input-delay: input_delay 0 ticks is not allowed: use a whole number from 1 to 30 ticks with lockstep");
     expect_rejected({"--network", "rollback", "--compare", "stepping=variable"},
                     "--compare cannot be used with --network");
     expect_rejected({"--network", "rollback", "--time-scaling", "length"}, "--time-scaling length cannot be used");

@@ -45,11 +45,24 @@ std::string command_line_error(const std::vector<std::string>& args) {
     return err;
 }
 
-std::string lesson_error(std::string_view name, const std::string& value) {
+bool in_network(const setting_spec& spec) {
+    return (spec.readers & ticklab::game::read_in_network_block) != 0;
+}
+
+// A lesson with `"name": value` in its settings, or in their network block.
+std::string lesson_error(const setting_spec& spec, const std::string& value, bool network) {
     ticklab::game::lesson l;
-    const std::string text =
-        R"({"name": "a", "title": "x", "text": "y", "settings": {")" + std::string{name} + "\": " + value + "}}";
+    std::string field = "\"" + std::string{spec.name} + "\": " + value;
+    if (network) field = R"("network": {"mode": "rollback", )" + field + "}";
+    const std::string text = R"({"name": "a", "title": "x", "text": "y", "settings": {)" + field + "}}";
     return ticklab::game::parse_lesson(text, "t.json", l);
+}
+
+// The flag with `value`, after --network rollback for the network game's.
+std::vector<std::string> flag_with(const setting_spec& spec, const std::string& value) {
+    std::vector<std::string> args{std::string{spec.flag}, value};
+    if (in_network(spec)) args.insert(args.begin(), {"--network", "rollback"});
+    return args;
 }
 
 // A good replay with its header line `name ...` set to `value`; "" when the header reads.
@@ -84,12 +97,14 @@ TEST(SettingTable, EveryReaderRefusesOnePastEachEndWithTheTablesMessage) {
             const std::string text = text_of(value);
             SCOPED_TRACE(std::string{spec.name} + " " + text);
             if (!spec.flag.empty()) {
-                EXPECT_EQ(command_line_error({std::string{spec.flag}, text}),
+                EXPECT_EQ(command_line_error(flag_with(spec, text)),
                           "ticklab: " + std::string{spec.flag} + ": " + message + "\n");
             }
-            if ((spec.readers & ticklab::game::read_by_lesson) != 0) {
-                EXPECT_EQ(lesson_error(spec.name, text),
-                          "lesson 't.json': field 'settings." + std::string{spec.name} + "': " + message);
+            if ((spec.readers & ticklab::game::read_by_lesson) != 0 || in_network(spec)) {
+                const std::string field =
+                    (in_network(spec) ? "settings.network." : "settings.") + std::string{spec.name};
+                EXPECT_EQ(lesson_error(spec, text, in_network(spec)),
+                          "lesson 't.json': field '" + field + "': " + message);
             }
             if ((spec.readers & ticklab::game::read_by_replay) != 0 && value >= 0.0 &&
                 value < ticklab::game::max_seed) {
@@ -108,10 +123,11 @@ TEST(SettingTable, EachReaderTakesTheSettingsTheTableSaysItDoes) {
         const std::string good = text_of(spec.slider.high > 0.0 ? spec.slider.high : spec.range.low + 1.0);
         SCOPED_TRACE(std::string{spec.name} + " " + good);
         const bool lesson = (spec.readers & ticklab::game::read_by_lesson) != 0;
-        EXPECT_EQ(lesson_error(spec.name, good).empty(), lesson) << lesson_error(spec.name, good);
+        EXPECT_EQ(lesson_error(spec, good, false).empty(), lesson) << lesson_error(spec, good, false);
+        EXPECT_EQ(lesson_error(spec, good, true).empty(), in_network(spec)) << lesson_error(spec, good, true);
         EXPECT_EQ((spec.readers & ticklab::game::read_by_command_line) != 0, !spec.flag.empty());
         if (!spec.flag.empty()) {
-            EXPECT_EQ(command_line_error({std::string{spec.flag}, good}), "accepted: ");
+            EXPECT_EQ(command_line_error(flag_with(spec, good)), "accepted: ");
         }
         if ((spec.readers & ticklab::game::read_by_replay) != 0) {
             EXPECT_EQ(replay_error(spec.name, good), "");
@@ -122,7 +138,7 @@ TEST(SettingTable, EachReaderTakesTheSettingsTheTableSaysItDoes) {
 // A seed is read as a whole number, exactly: the largest is allowed wherever a seed is given.
 TEST(SettingTable, TheLargestSeedIsAllowedByEveryReader) {
     EXPECT_EQ(command_line_error({"--seed", "18446744073709551615"}), "accepted: ");
-    EXPECT_EQ(lesson_error("seed", "18446744073709551615"), "");
+    EXPECT_EQ(lesson_error(ticklab::game::setting_of(setting::seed), "18446744073709551615", false), "");
     EXPECT_EQ(replay_error("seed", "18446744073709551615"), "");
 }
 

@@ -160,7 +160,7 @@ TEST(ReplayFile, HostileCountsAreRefusedBeforeReading) {
 
 TEST(ReplayFile, BadValuesNameTheLine) {
     EXPECT_EQ(parse_error(edited(header_then("ticks 1\ninputs 0\n"), "scene balls", "scene moon")),
-              "line 2: scene 'moon' is not known: use one of balls, lander");
+              "line 2: scene 'moon' is not allowed: use balls or lander");
     EXPECT_EQ(parse_error(edited(header_then("ticks 1\ninputs 0\n"), "tick_rate 60", "tick_rate 0")),
               "line 6: tick_rate 0 Hz is not allowed: use a whole number from 1 to 1000 Hz");
     EXPECT_EQ(parse_error(edited(header_then("ticks 1\ninputs 0\n"), "balls 300", "balls 100001")),
@@ -261,5 +261,5 @@ TEST(ReplayFile, BeaconsAreRecordedOnlyWhenOnAndOldFilesReadWithThemOff) {
     ASSERT_EQ(ticklab::game::parse_replay(old, back), "");
     EXPECT_FALSE(back.options.beacons);
     EXPECT_EQ(parse_error(edited(header_then("ticks 1\ninputs 0\n"), "autopilot 0\n", "autopilot 0\nbeacons 2\n")),
-              "line 6: beacons must be 0 or 1");
+              "line 6: beacons 2 is not allowed: use 0 or 1");
 }
