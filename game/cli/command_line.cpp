@@ -77,6 +77,17 @@ std::string scene_names() {
     return names;
 }
 
+// "1 to 1000": a setting's range for --help, from the table.
+std::string range_of(setting id) {
+    const setting_spec& spec = setting_of(id);
+    const auto number = [](double v) {
+        char buffer[32];
+        std::snprintf(buffer, sizeof buffer, "%g", v);
+        return std::string{buffer};
+    };
+    return number(spec.range.low) + " to " + number(spec.range.high);
+}
+
 // CLI11's messages can span lines; the program's rule is one line per error.
 std::string one_line(std::string text) {
     for (char& ch : text) {
@@ -306,13 +317,18 @@ parse_result parse_command_line(int argc, const char* const* argv) {
     raw_options raw;
     // Values are taken as text and checked here, so every bad value gets the same kind of message.
     app.add_option("--scene", raw.scene, "Scene to run: " + scene_names() + " (default balls)")->type_name("NAME");
-    app.add_option("--tick-rate", raw.tick_rate, "Simulation ticks per second, 1 to 1000 (default 60)")
+    app.add_option("--tick-rate", raw.tick_rate,
+                   "Simulation ticks per second, " + range_of(setting::tick_rate) + " (default 60)")
         ->type_name("HZ");
-    app.add_option("--max-loops", raw.max_loops, "Most ticks run in one frame, 1 to 64 (default 8)")->type_name("N");
-    app.add_option("--time-scale", raw.time_scale, "Virtual seconds per real second, 0.01 to 64 (default 1)")
+    app.add_option("--max-loops", raw.max_loops,
+                   "Most ticks run in one frame, " + range_of(setting::max_loops) + " (default 8)")
+        ->type_name("N");
+    app.add_option("--time-scale", raw.time_scale,
+                   "Virtual seconds per real second, " + range_of(setting::time_scale) + " (default 1)")
         ->type_name("X");
     app.add_flag("--paused", raw.paused, "Start paused");
-    app.add_option("--balls", raw.balls, "Balls in the balls scene, 0 to 100000 (default 300)")->type_name("N");
+    app.add_option("--balls", raw.balls, "Balls in the balls scene, " + range_of(setting::balls) + " (default 300)")
+        ->type_name("N");
     app.add_option("--seed", raw.seed, "Random seed, a whole number (default 1)")->type_name("N");
     app.add_option("--threads", raw.threads,
                    "Threads a tick may use, 1 to " + std::to_string(ticklab::max_worker_threads) +
@@ -330,7 +346,9 @@ parse_result parse_command_line(int argc, const char* const* argv) {
                    "Lander: drop beacons with deferred calls on them, some outliving their beacon: on or off "
                    "(default off)")
         ->type_name("on|off");
-    app.add_option("--fps-cap", raw.fps_cap, "Frame rate cap, 0 (none) or 1 to 1000 (default 0)")->type_name("FPS");
+    app.add_option("--fps-cap", raw.fps_cap,
+                   "Frame rate cap, 0 (none) or " + range_of(setting::fps_cap) + " (default 0)")
+        ->type_name("FPS");
     app.add_flag("--vsync,!--no-vsync", raw.vsync, "Wait for the display's refresh (default on)");
     app.add_option("--window-size", raw.window_size,
                    "Window and screenshot runs: the window's size, 640x400 to 7680x4320 (default 1280x720)")
@@ -385,18 +403,23 @@ parse_result parse_command_line(int argc, const char* const* argv) {
         ->type_name("NAME");
     app.add_option("--network", raw.network, "Two peers play over a simulated network: lockstep or rollback")
         ->type_name("MODE");
-    app.add_option("--latency-ms", raw.latency_ms, "Network: one-way latency, 0 to 1000 ms (default 0)")
+    app.add_option("--latency-ms", raw.latency_ms,
+                   "Network: one-way latency, " + range_of(setting::latency_ms) + " ms (default 0)")
         ->type_name("MS");
-    app.add_option("--jitter-ms", raw.jitter_ms, "Network: extra random delay, 0 to 500 ms (default 0)")
+    app.add_option("--jitter-ms", raw.jitter_ms,
+                   "Network: extra random delay, " + range_of(setting::jitter_ms) + " ms (default 0)")
         ->type_name("MS");
-    app.add_option("--loss", raw.loss, "Network: messages lost, 0 to 50 percent (default 0)")->type_name("PERCENT");
+    app.add_option("--loss", raw.loss, "Network: messages lost, " + range_of(setting::loss) + " percent (default 0)")
+        ->type_name("PERCENT");
     app.add_option("--input-delay", raw.input_delay,
-                   "Network: ticks before an input applies, 0 to 30 (default 2 lockstep, 0 rollback)")
+                   "Network: ticks before an input applies, " + range_of(setting::input_delay) +
+                       " (default 2 lockstep, 0 rollback)")
         ->type_name("TICKS");
     app.add_flag("--peer-drops", raw.peer_drops,
                  "Network: the second peer drops its backlog past MAX_LOOPS, as a single player may");
     app.add_option("--peer-hitch-ms", raw.peer_hitch_ms,
-                   "Network: the second peer's machine stalls this long every 5 s, 0 to 2000 ms (default 0)")
+                   "Network: the second peer's machine stalls this long every 5 s, " +
+                       range_of(setting::peer_hitch_ms) + " ms (default 0)")
         ->type_name("MS");
 
     parse_result result;
