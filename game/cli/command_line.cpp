@@ -10,8 +10,6 @@
 #include "sim/strategy_names.hpp"
 
 #include <CLI/CLI.hpp>
-#include <ticklab/fixed_loop.hpp>
-#include <ticklab/frame_pacer.hpp>
 #include <ticklab/worker_pool.hpp>
 
 #include <algorithm>

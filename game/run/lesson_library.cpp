@@ -7,19 +7,15 @@
 #include "sim/setting_table.hpp"
 #include "sim/strategy_names.hpp"
 
-#include <ticklab/fixed_loop.hpp>
-#include <ticklab/frame_pacer.hpp>
-
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <deque>
 #include <fstream>
-#include <functional>
 #include <iterator>
-#include <sstream>
+#include <type_traits>
+#include <vector>
 
 namespace ticklab::game {
 

@@ -5,8 +5,6 @@
 #include "scenes/scene_registry.hpp"
 #include "sim/setting_table.hpp"
 
-#include <ticklab/fixed_loop.hpp>
-
 #include <array>
 #include <charconv>
 #include <cmath>

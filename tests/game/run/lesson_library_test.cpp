@@ -70,7 +70,8 @@ TEST(LessonLibrary, ABadFileNamesTheFileTheFieldAndWhatIsAllowed) {
     EXPECT_EQ(parse("{" + base + R"(, "settings": {"tick_rate": "fast"}})"),
               "lesson 't.json': field 'settings.tick_rate': tick_rate 'fast' is not allowed: use a whole number from "
               "1 to 1000 Hz");
-    EXPECT_NE(parse("{" + base + R"(, "settings": {"scene": "moon"}})").find("field 'settings.scene': scene 'moon' is not allowed: use balls or lander"),
+    EXPECT_NE(parse("{" + base + R"(, "settings": {"scene": "moon"}})")
+                  .find("field 'settings.scene': scene 'moon' is not allowed: use balls or lander"),
               std::string::npos);
     EXPECT_NE(parse("{" + base + R"(, "settings": {"report": "/etc/passwd"}})").find("field 'settings.report': not a"),
               std::string::npos);
@@ -79,7 +80,8 @@ TEST(LessonLibrary, ABadFileNamesTheFileTheFieldAndWhatIsAllowed) {
     EXPECT_NE(parse("{" + base + R"(, "toggle": "everything"})").find("field 'toggle'"), std::string::npos);
     EXPECT_NE(parse("{" + base + R"(, "settings": {"tick_load_ms": 1e308}})").find("field 'settings.tick_load_ms'"),
               std::string::npos);
-    EXPECT_NE(parse("{" + base + R"(, "settings": {"smoothing": 3}})").find("field 'settings.smoothing': smoothing '3' is not allowed: use none, interpolate"),
+    EXPECT_NE(parse("{" + base + R"(, "settings": {"smoothing": 3}})")
+                  .find("field 'settings.smoothing': smoothing '3' is not allowed: use none, interpolate"),
               std::string::npos);
     EXPECT_NE(parse("{" + base + R"(, "settings": [1]})").find("field 'settings'"), std::string::npos);
 }

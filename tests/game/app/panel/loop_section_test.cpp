@@ -1,6 +1,7 @@
 // The loop section's and the clamp's sliders (game/app/panel/panel_loop.cpp, panel_strategies.cpp)
 // reach exactly the slider ranges of the settings table (game/sim/setting_table.hpp): a click at
 // each end of a slider, in a headless ImGui frame, sets the table's slider.low and slider.high.
+#include "app/input/controls.hpp"
 #include "app/panel/panel_sections.hpp"
 #include "sim/setting_table.hpp"
 
@@ -102,4 +103,11 @@ TEST_F(SettingTablePanel, TheClampSlidersRangeIsTheTables) {
     strategies = true;
     session.settings.strategy.catch_up_mode = ticklab::catch_up::clamp_frame_time;  // the slider shows only then
     expect_ends("##frame_clamp", setting::frame_time_clamp_ms, [&] { return session.settings.frame_time_clamp_ms; });
+}
+
+// The clock section's time-scale slider and the x2 / /2 keys keep to app/input/controls' range: the
+// table's slider range for the time scale (the engine allows 0.01 to 64).
+TEST(SettingTable, TheTimeScaleSliderAndKeysRangeIsTheTablesSlider) {
+    EXPECT_EQ(ticklab::app::panel_min_time_scale, setting_of(setting::time_scale).slider.low);
+    EXPECT_EQ(ticklab::app::panel_max_time_scale, setting_of(setting::time_scale).slider.high);
 }
