@@ -1,6 +1,6 @@
 #pragma once
-// One peer's copy of the shared game: a scene and the timed work that changes it (a scheduler and
-// the scene's scripts), stepped by tick number. Everything that decides later state hashes can be
+// One peer's copy of the shared game: a simulation (the scene and the timed work that changes it),
+// stepped by tick number. Everything that decides later state hashes can be
 // saved and restored, which rollback needs.
 //
 // Usage:
@@ -10,19 +10,15 @@
 //   game.run_tick(other_input);
 //   game.restore(saved);                  // back to the saved tick, scripts included
 //
-// The scheduler and the coroutine scripts cannot be copied (a coroutine's frame is opaque), so a
-// snapshot holds only the scene. restore() builds a new scheduler at the restored tick's virtual
-// time and starts the scene's scripts again; a scene keeps whatever its scripts resume from (the
-// balls' next wave time) in its own state, so the restarted scripts continue the same schedule.
-// Timing matches the session's: time tasks due at or before a tick's due time run before it, and
-// tick tasks after it. Skipped ticks (skip_tick) are time that never happened for the simulation,
+// A snapshot holds only the scene (simulation::restore starts its timed work again at the restored
+// tick's virtual time; a scene keeps whatever its scripts resume from, the balls' next wave time,
+// in its own state, so the restarted scripts continue the same schedule). The order of a tick is
+// the simulation's, as in the session: time tasks due by a tick's due time, the tick, tick tasks. Skipped ticks (skip_tick) are time that never happened for the simulation,
 // as time a single-player loop drops: timed work does not see it either.
 
 #include "sim/scene.hpp"
-#include "sim/scene_services.hpp"
+#include "sim/simulation.hpp"
 
-#include <ticklab/scheduler.hpp>
-#include <ticklab/script.hpp>
 #include <ticklab/time.hpp>
 
 #include <cstdint>
@@ -56,26 +52,17 @@ public:
 
     [[nodiscard]] std::uint64_t tick() const noexcept { return tick_; }
     [[nodiscard]] std::uint64_t skipped() const noexcept { return skipped_; }
-    [[nodiscard]] std::uint64_t state_hash() const { return scene_->state_hash(); }
-    [[nodiscard]] const scene& current_scene() const noexcept { return *scene_; }
-    [[nodiscard]] const scene_entry& entry() const noexcept { return *entry_; }
+    [[nodiscard]] std::uint64_t state_hash() const { return sim_.state_hash(); }
+    [[nodiscard]] const scene& current_scene() const noexcept { return sim_.current_scene(); }
+    [[nodiscard]] const scene_entry& entry() const noexcept { return sim_.entry(); }
+    [[nodiscard]] const simulation& sim() const noexcept { return sim_; }
     [[nodiscard]] std::uint32_t tick_rate() const noexcept { return hz_; }
     // Virtual time of the simulation after tick(): the due time of the last tick run.
     [[nodiscard]] ticklab::nanoseconds virtual_time() const noexcept;
 
 private:
-    struct timed_work {
-        ticklab::scheduler tasks;
-        ticklab::script_host scripts{tasks};
-        scene_services services{tasks, scripts};
-    };
-    void start_timed_work();
-
-    const scene_entry* entry_;
     std::uint32_t hz_;
-    std::unique_ptr<scene> scene_;
-    // After the scene, so it is destroyed first: its scripts refer to the scene.
-    std::unique_ptr<timed_work> work_;
+    simulation sim_;
     std::uint64_t tick_ = 0;
     std::uint64_t skipped_ = 0;
 };

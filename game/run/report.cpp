@@ -49,7 +49,7 @@ std::string dump(const ordered_json& value) {
 // drifted from main (scene::divergence), and its own scene keys prefixed with "ghost_" (the
 // lander's outcome: ghost_lander_state).
 void add_ghost_fields(const session& s, ordered_json& report) {
-    const session* ghost = s.ghost();
+    const ghost_run* ghost = s.ghost();
     if (ghost == nullptr) {
         report["ghost_ticks"] = nullptr;
         report["ghost_state_hash"] = nullptr;

@@ -1,7 +1,6 @@
 #include "session/comparison.hpp"
 
-#include "session/session.hpp"
-
+#include <algorithm>
 #include <cmath>
 
 namespace ticklab::game {
@@ -19,7 +18,9 @@ rgba faded(rgba colour, std::uint8_t opacity) {
 loop_settings ghost_settings(const loop_settings& main) {
     loop_settings out = main;
     out.strategy = main.ghost_strategy;
-    if (main.ghost_tick_rate_hz != 0) out.tick_rate_hz = main.ghost_tick_rate_hz;
+    if (main.ghost_tick_rate_hz != 0) {
+        out.tick_rate_hz = std::clamp(main.ghost_tick_rate_hz, ticklab::min_tick_rate_hz, ticklab::max_tick_rate_hz);
+    }
     out.compare = false;
     // Drawing aids and the budget lesson's task belong to the main view: a ghost of them would
     // only draw its rings under main's and do the task's work twice.
@@ -46,48 +47,48 @@ void append_ghost(draw_list& out, const draw_list& ghost, std::uint8_t opacity) 
 comparison::comparison() = default;
 comparison::~comparison() = default;
 
-void comparison::advance(session& main) {
+void comparison::advance(const loop_settings& main, const input_buffer& input) {
     if (!ghost_) {
         if (start_ == start_state::none) start_ = start_state::requested;
         return;
     }
     // Taken before main takes them; the ghost runs its frame in after_frame.
-    step_ = main.settings.single_step;
-    ghost_->input() = main.input();
+    step_ = main.single_step;
+    input_ = input;
     frame_due_ = true;
 }
 
-void comparison::on_tick(session& main, ticklab::nanoseconds due) {
-    if (start_ != start_state::requested) return;
+bool comparison::on_tick(ticklab::nanoseconds due, std::uint64_t main_ticks) {
+    if (start_ != start_state::requested) return false;
     // Reset on the tick boundary: main's scripts restart at `due`, where the ghost's clock starts.
     start_ = start_state::reset_done;
     start_due_ = due;
-    start_tick_ = main.loop().ticks();
-    main.reset();
+    start_tick_ = main_ticks;
+    return true;
 }
 
-void comparison::after_frame(session& main) {
+void comparison::after_frame(const loop_settings& main, const ticklab::fixed_loop& main_loop,
+                             const simulation& main_sim, const input_buffer& input) {
     if (ghost_ && frame_due_) {
         // After main's frame: the ghost's clock reads the real time main's frame read.
-        ghost_->settings = ghost_settings(main.settings);
-        ghost_->settings.single_step = step_;
-        ghost_->update_frame(ghost_->advance());
+        loop_settings settings = ghost_settings(main);
+        settings.single_step = step_;
+        ghost_->run_frame(settings, input_);
     }
     frame_due_ = false;
     if (start_ != start_state::reset_done) return;
     start_ = start_state::none;
-    loop_settings initial = ghost_settings(main.settings);
+    loop_settings initial = ghost_settings(main);
     initial.single_step = false;
-    source_ = std::make_unique<main_clock_time>(main.loop().clock());
-    ghost_ = std::make_unique<session>(*source_, main.current_entry().name, main.options(), initial);
+    source_ = std::make_unique<main_clock_time>(main_loop.clock());
+    ghost_ = std::make_unique<ghost_run>(*source_, main_sim.entry(), main_sim.options(), initial);
     // The ghost's clock read "now" as its time 0; main is already past `start_due_` by the rest of
     // this frame, which the ghost runs at once (in real time): it ends the frame where main does,
     // with the input main's ticks left (held keys; the events went to the tick main reset).
-    const ticklab::fixed_loop& loop = main.loop();
-    const double ahead = static_cast<double>((loop.virtual_now() - start_due_).count()) / loop.virtual_per_real();
+    const double ahead =
+        static_cast<double>((main_loop.virtual_now() - start_due_).count()) / main_loop.virtual_per_real();
     source_->set_shift(ticklab::nanoseconds{std::llround(ahead)});
-    ghost_->input() = main.input();
-    ghost_->update_frame(ghost_->advance());
+    ghost_->run_frame(initial, input);
 }
 
 void comparison::on_reset() {

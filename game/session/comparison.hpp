@@ -2,11 +2,12 @@
 // The comparison view: a ghost simulation of the main session's scene, started from the same
 // initial state, fed the same input and the same time source, but running another strategy.
 //
-// Usage: the session owns one and drives it; nothing else calls it.
-//   comparison.advance(main);           // start of main's frame: hands the ghost main's input
-//   comparison.on_tick(main, due);      // after each of main's ticks: a pending start resets main
-//   comparison.after_frame(main);       // end of main's frame: advances the ghost, or builds it
-//   comparison.draw_ghost(out);         // after main's shapes: the ghost's, translucent
+// Usage: the session owns one and drives it; nothing else calls it. It knows main only by what it
+// is handed (main's settings, input, loop and simulation), never the session itself.
+//   comparison.advance(settings, input);                  // start of main's frame: main's input
+//   if (comparison.on_tick(due, ticks)) main.reset();     // after each of main's ticks
+//   comparison.after_frame(settings, loop, sim, input);   // end of main's frame: run or build the ghost
+//   comparison.draw_ghost(out);                           // after main's shapes: the ghost's, translucent
 //
 // The ghost takes all of main's settings except the strategy and tick rate (ghost_settings).
 // Starting is exact: main's scene is reset right after one of its ticks (so its scripts restart on
@@ -17,9 +18,13 @@
 // ghost too. Input reaches the ghost as a copy of main's input buffer taken before main advances,
 // so both see the same held keys and the same new events in a frame.
 
+#include "session/ghost_run.hpp"
 #include "sim/draw_list.hpp"
+#include "sim/input_buffer.hpp"
 #include "sim/loop_settings.hpp"
+#include "sim/simulation.hpp"
 
+#include <ticklab/fixed_loop.hpp>
 #include <ticklab/time_source.hpp>
 #include <ticklab/virtual_clock.hpp>
 
@@ -28,10 +33,8 @@
 
 namespace ticklab::game {
 
-class session;
-
 // Main's settings as the ghost runs them: the same, but for ghost_strategy and, when set,
-// ghost_tick_rate_hz; never comparing itself.
+// ghost_tick_rate_hz (pulled into the loop's range); never comparing itself.
 [[nodiscard]] loop_settings ghost_settings(const loop_settings& main);
 
 // Appends `ghost`'s shapes to `out`, faded towards white at `opacity` (0..255), so they read as a
@@ -62,13 +65,19 @@ public:
     comparison(const comparison&) = delete;
     comparison& operator=(const comparison&) = delete;
 
-    void advance(session& main);
-    void on_tick(session& main, ticklab::nanoseconds due);
-    void after_frame(session& main);
+    // `main` and `input` as main's frame begins, before main takes its input.
+    void advance(const loop_settings& main, const input_buffer& input);
+    // After main's tick `main_ticks` (due at `due`): true when main must reset its scene now, as
+    // the ghost starts from this tick.
+    [[nodiscard]] bool on_tick(ticklab::nanoseconds due, std::uint64_t main_ticks);
+    // At the end of main's frame: `main_loop` and `main_sim` as it left them, `input` what its
+    // ticks left in the buffer.
+    void after_frame(const loop_settings& main, const ticklab::fixed_loop& main_loop, const simulation& main_sim,
+                     const input_buffer& input);
     void on_reset();  // main's scene went back to its initial state
     void stop();      // no ghost until the next advance with settings.compare on
 
-    [[nodiscard]] const session* ghost() const noexcept { return ghost_.get(); }
+    [[nodiscard]] const ghost_run* ghost() const noexcept { return ghost_.get(); }
     // Main's tick count at the tick the ghost started on (main's scene was reset there): main's
     // ticks since then and the ghost's are the same count when both run the same tick rate.
     [[nodiscard]] std::uint64_t start_tick() const noexcept { return start_tick_; }
@@ -83,8 +92,9 @@ private:
     std::uint64_t start_tick_ = 0;             // see start_tick()
     bool step_ = false;                        // main's single-step request of this frame
     bool frame_due_ = false;                   // advance() ran: after_frame runs the ghost's frame
+    input_buffer input_;                       // main's, taken in advance()
     std::unique_ptr<main_clock_time> source_;  // outlives ghost_ (declared first)
-    std::unique_ptr<session> ghost_;
+    std::unique_ptr<ghost_run> ghost_;
     // The ghost's shapes before fading; kept so drawing allocates nothing once warm.
     mutable draw_list scratch_;
 };

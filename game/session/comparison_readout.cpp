@@ -20,7 +20,7 @@ comparison_reading read_comparison(const session& main) {
     comparison_reading r;
     r.main_hash = main.state_hash();
     r.main_ticks = main.loop().ticks();
-    const session* ghost = main.ghost();
+    const ghost_run* ghost = main.ghost();
     if (ghost == nullptr) return r;
     r.has_ghost = true;
     r.ghost_hash = ghost->state_hash();

@@ -16,6 +16,7 @@
 namespace ticklab::game {
 
 class session;
+class ghost_run;
 
 enum class ghost_verdict : std::uint8_t {
     agree,   // the same state hash, read at the same moment
@@ -52,7 +53,7 @@ private:
     comparison_reading last_;
     std::uint64_t taken_ms_ = 0;
     std::uint64_t scene_starts_ = 0;
-    const session* ghost_ = nullptr;  // the ghost last read, to notice a new one
+    const ghost_run* ghost_ = nullptr;  // the ghost last read, to notice a new one
     bool valid_ = false;
 };
 

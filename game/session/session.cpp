@@ -1,6 +1,8 @@
 #include "session/session.hpp"
 
 #include "scenes/scene_registry.hpp"
+#include "session/ghost_run.hpp"
+#include "session/loop_setup.hpp"
 #include "sim/busy_wait.hpp"
 #include "sim/frame_time.hpp"
 #include "sim/setting_table.hpp"
@@ -45,34 +47,17 @@ void sanitise(loop_settings& s) {
     if (s.ghost_tick_rate_hz != 0) pull(setting::tick_rate, s.ghost_tick_rate_hz);  // 0: main's rate
 }
 
-ticklab::nanoseconds clamp_time(const loop_settings& s) {
-    return frame_time(s.frame_time_clamp_ms);
-}
-
 }  // namespace
 
 session::session(const ticklab::time_source& source, std::string_view scene_name, const scene_options& options,
                  const loop_settings& initial)
     : settings{initial},
       source_{&source},
-      loop_{source, ticklab::loop_config{.tick_rate_hz = initial.tick_rate_hz,
-                                         .max_loops = initial.max_loops,
-                                         .step_mode = initial.strategy.step_mode,
-                                         .catch_up_mode = initial.strategy.catch_up_mode,
-                                         .scaling = initial.strategy.scaling,
-                                         .frame_time_clamp = clamp_time(initial)}},
-      entry_{&entry_named(scene_name)},
-      options_{options} {
+      loop_{source, loop_config_of(initial)},
+      sim_{entry_named(scene_name), options, ticklab::scheduler_config{.cost_clock = &cost_clock_}} {
     throw_if_bad(ticklab::check_time_scale(initial.time_scale));
     loop_.clock().set_time_scale(initial.time_scale);
     loop_.clock().set_paused(initial.paused);
-    scene_ = entry_->create(options_);
-    start_scene();
-}
-
-void session::start_scene() {
-    ++scene_starts_;
-    scene_->start_scripts(services_);
 }
 
 const ticklab::frame_stats& session::advance() {
@@ -83,43 +68,35 @@ const ticklab::frame_stats& session::advance() {
         settings.strategy.scaling = ticklab::time_scaling::tick_count;
     }
     sanitise(settings);
-    loop_.set_tick_rate(settings.tick_rate_hz);
-    loop_.set_max_loops(settings.max_loops);
+    apply_to_loop(settings, loop_);
     if (tick_target_ && *tick_target_ > loop_.ticks()) {
         // Debt carried in can make more ticks due than the run has left; the clock alone cannot
         // stop them (runner.hpp steps it only up to the last tick's due time), the cap can.
         const std::uint64_t left = *tick_target_ - loop_.ticks();
         if (left < settings.max_loops) loop_.set_max_loops(static_cast<std::uint32_t>(left));
     }
-    loop_.set_stepping(settings.strategy.step_mode);
-    loop_.set_catch_up(settings.strategy.catch_up_mode);
-    loop_.set_time_scaling(settings.strategy.scaling);
-    loop_.set_frame_time_clamp(clamp_time(settings));
-    ticklab::virtual_clock& clock = loop_.clock();
-    if (clock.time_scale() != settings.time_scale) clock.set_time_scale(settings.time_scale);
-    if (clock.paused() != settings.paused) clock.set_paused(settings.paused);
-    if (settings.single_step) {
-        clock.request_step();  // honoured only while paused
-    }
     if (network_) return advance_network();
     // The ghost reads the same clock and sees the same input and step request, before main takes them.
     if (settings.compare) {
-        comparison_.advance(*this);
+        comparison_.advance(settings, input_);
     } else {
         comparison_.stop();
     }
     settings.single_step = false;
     counted_load_ms_ = 0.0;
     timeline_.begin_frame(loop_);
-    const ticklab::frame_stats& stats = loop_.advance(*this);
-    timeline_.end_frame(loop_, clock.paused());
-    comparison_.after_frame(*this);
+    // Text 002's ExecuteFrame: the frame's window is known to the scheduler before its ticks run.
+    const ticklab::frame_plan& plan = loop_.begin_frame();
+    sim_.begin_frame({.index = next_task_frame(plan.frame_index), .start = plan.start, .end = plan.target});
+    const ticklab::frame_stats& stats = loop_.finish_frame(*this);
+    timeline_.end_frame(loop_, loop_.clock().paused());
+    comparison_.after_frame(settings, loop_, sim_, input_);
     return stats;
 }
 
 void session::advance_to(ticklab::nanoseconds virtual_time) {
     // Time tasks and script waits, in virtual time order, before the tick due at that time.
-    if (!replay_.holding()) tasks_.advance_to(virtual_time);  // a finished replay freezes scripts too
+    if (!replay_.holding()) sim_.advance_to(virtual_time);  // a finished replay freezes scripts too
 }
 
 void session::spend_load(double ms) {
@@ -142,13 +119,9 @@ void session::tick(const ticklab::tick_info& tick) {
     if (!replay_input(input)) return;
     spend_load(settings.tick_load_ms);
     const phase_timer tick_timer;
-    scene_->tick(input, tick.dt_seconds);
+    sim_.tick(input, tick.dt_seconds, tick.index);
     timings_.tick.add(tick_timer.elapsed_ms());
-    // What a render tick simulates with: the keys still held, no new presses or clicks.
-    render_input_.held = input.held;
-    last_tick_dt_ = tick.dt_seconds;
-    tasks_.on_tick(tick.index);
-    comparison_.on_tick(*this, tick.time);
+    if (comparison_.on_tick(tick.time, loop_.ticks())) reset();
     if (replay_.recording) replay_.recorder->record(input);
     start_pending_replay_work();
 }
@@ -157,19 +130,12 @@ void session::update_frame(const ticklab::frame_stats& frame) {
     const auto now = std::chrono::steady_clock::now();
     if (last_frame_) timings_.frame.add(std::chrono::duration<double, std::milli>(now - *last_frame_).count());
     last_frame_ = now;
-    // The scheduler's frames only go forward; the loop's and a network game's frame counts are
-    // two counters, so stepping out of a network game must not take the scheduler back.
-    if (ran_a_frame_ && frame.frame_index + task_frame_offset_ <= task_frame_) {
-        task_frame_offset_ = task_frame_ + 1 - frame.frame_index;
-    }
-    ran_a_frame_ = true;
-    task_frame_ = frame.frame_index + task_frame_offset_;
-    budget_task_.update(tasks_, settings.task_load_ms, settings.task_budget_ms);
-    tasks_.run_frame(task_frame_);
+    budget_task_.update(sim_.tasks(), settings.task_load_ms, settings.task_budget_ms);
+    sim_.run_frame(task_frame_);
     budget_task_.end_frame();
     spend_load(settings.frame_load_ms);
     // Render tasks come last, after everything else in the frame, just before the front end draws.
-    tasks_.run_render();
+    sim_.run_render();
     const double frame_ms = ticklab::to_milliseconds(frame.real);
     history_.push(frame_sample{
         .fps = frame_ms > 0.0 ? static_cast<float>(1000.0 / frame_ms) : 0.0f,
@@ -182,20 +148,15 @@ void session::update_frame(const ticklab::frame_stats& frame) {
     });
 }
 
-double session::draw_alpha(const ticklab::fixed_loop& loop) const {
-    // Variable stepping leaves the state current: there is nothing to smooth.
-    if (loop.config().step_mode != ticklab::stepping::fixed) return 1.0;
-    switch (settings.strategy.smoothing_mode) {
-        case smoothing::none:
-            return 1.0;
-        case smoothing::interpolate:
-            return loop.stats().alpha;
-        case smoothing::extrapolate:
-            return 1.0 + loop.stats().alpha;  // see scene::draw
-        case smoothing::render_tick:
-            return loop.stats().alpha;  // where no partial tick runs (network peers): interpolation
+std::uint64_t session::next_task_frame(std::uint64_t frame_index) {
+    // The scheduler's frames only go forward; the loop's and a network game's frame counts are
+    // two counters, so stepping out of a network game must not take the scheduler back.
+    if (ran_a_frame_ && frame_index + task_frame_offset_ <= task_frame_) {
+        task_frame_offset_ = task_frame_ + 1 - frame_index;
     }
-    return 1.0;
+    ran_a_frame_ = true;
+    task_frame_ = frame_index + task_frame_offset_;
+    return task_frame_;
 }
 
 void session::draw(draw_list& out) const {
@@ -203,12 +164,7 @@ void session::draw(draw_list& out) const {
         draw_peer(0, out);
         return;
     }
-    if (settings.strategy.smoothing_mode == smoothing::render_tick &&
-        loop_.config().step_mode == ticklab::stepping::fixed) {
-        draw_render_tick(out);
-    } else {
-        scene_->draw(out, draw_alpha(loop_));
-    }
+    sim_.draw_smoothed(out, settings.strategy.smoothing_mode, loop_);
     if (settings.latest_tick_marks) draw_latest_tick_marks(out);
     comparison_.draw_ghost(out);
 }
@@ -216,7 +172,7 @@ void session::draw(draw_list& out) const {
 void session::draw_latest_tick_marks(draw_list& out) const {
     if (network_) return;
     draw_list latest;
-    scene_->draw(latest, 1.0);
+    sim_.draw(latest, 1.0);
     // A 16-sided ring per ball on the lines layer (drawn on top), so the ball drawn by the
     // smoothing and where the latest tick put it are both visible.
     constexpr int sides = latest_tick_mark_sides;
@@ -252,48 +208,26 @@ session::picture_lag session::lag_of_picture() const {
     return {};
 }
 
-void session::draw_render_tick(draw_list& out) const {
-    const double alpha = loop_.stats().alpha;
-    if (alpha <= 0.0 || last_tick_dt_ <= 0.0) {
-        scene_->draw(out, 1.0);  // no time left over, or no tick yet: the latest tick is the picture
-        return;
-    }
-    // The partial tick runs on a copy: the simulation never sees it, so the next real tick starts
-    // from the last real one and every state hash is the same as with any other smoothing.
-    if (!render_copy_) render_copy_ = entry_->create(options_);
-    scene_->save(render_state_);
-    render_copy_->restore(*render_state_);
-    render_copy_->tick(render_input_, alpha * last_tick_dt_);
-    render_copy_->draw(out, 1.0);
-}
-
 void session::switch_scene(const scene_entry& entry) {
     end_recording_and_replay();
-    services_.stop_all();
-    scene_->write_options(options_);
-    install_scene(entry);
+    sim_.keep_choices();
+    install_scene(entry, sim_.options());
 }
 
-void session::install_scene(const scene_entry& entry) {
-    entry_ = &entry;
-    scene_ = entry.create(options_);
-    render_copy_.reset();  // a snapshot restores only into its own kind of scene
-    start_scene();
+void session::install_scene(const scene_entry& entry, const scene_options& options) {
+    sim_.replace(entry, options);
     comparison_.stop();  // the next frame starts a ghost of the new scene
     if (network_) restart_network();
 }
 
 void session::reset() {
-    scene_->write_options(options_);
-    reset(options_);
+    sim_.keep_choices();
+    reset(sim_.options());
 }
 
 void session::reset(const scene_options& options) {
     end_recording_and_replay();
-    services_.stop_all();
-    options_ = options;
-    scene_->reset(options_);
-    start_scene();
+    sim_.reset(scene_options{options});  // a copy: `options` may be the simulation's own
     comparison_.on_reset();
     if (network_) restart_network();
 }

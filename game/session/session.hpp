@@ -1,11 +1,15 @@
 #pragma once
-// One running simulation: the loop, the current scene, its input, its settings and statistics.
-// The same class drives the window and the headless mode; only the time source differs.
+// One run: the loop, the simulation it drives (sim/simulation.hpp: the scene, its timed work and the
+// order of a tick), input, record and replay, the comparison ghost, the network game, and the
+// figures a lesson reads. The same class drives the window and the headless mode; only the time
+// source differs.
 //
 // Usage (one frame):
 //   session.input().press(action::thrust);          // as events arrive
-//   const auto& frame = session.advance();          // apply settings, read the clock, run ticks
+//   const auto& frame = session.advance();          // apply settings, read the clock, begin the
+//                                                   // scheduler's frame, run ticks
 //   session.update_frame(frame);                    // frame and render tasks, history
+//   session.run_idle(time_left);                    // idle tasks with the frame's time to spare
 //   session.draw(list);                             // the scene, interpolated unless turned off
 
 #include "net/network_game.hpp"
@@ -18,12 +22,11 @@
 #include "sim/loop_settings.hpp"
 #include "sim/phase_timings.hpp"
 #include "sim/scene.hpp"
-#include "sim/scene_services.hpp"
+#include "sim/simulation.hpp"
 #include "sim/timeline.hpp"
 
 #include <ticklab/fixed_loop.hpp>
 #include <ticklab/scheduler.hpp>
-#include <ticklab/script.hpp>
 #include <ticklab/time_source.hpp>
 
 #include <chrono>
@@ -61,9 +64,10 @@ public:
     static constexpr rgba latest_tick_mark_colour{255, 225, 90, 255};
 
     [[nodiscard]] input_buffer& input() noexcept { return input_; }
-    [[nodiscard]] scene& current_scene() noexcept { return *scene_; }
-    [[nodiscard]] const scene& current_scene() const noexcept { return *scene_; }
-    [[nodiscard]] const scene_entry& current_entry() const noexcept { return *entry_; }
+    [[nodiscard]] scene& current_scene() noexcept { return sim_.current_scene(); }
+    [[nodiscard]] const scene& current_scene() const noexcept { return sim_.current_scene(); }
+    [[nodiscard]] const scene_entry& current_entry() const noexcept { return sim_.entry(); }
+    [[nodiscard]] const simulation& sim() const noexcept { return sim_; }
     void switch_scene(const scene_entry& entry);
     void reset();  // the current scene back to its initial state; the clock keeps running
     // reset() with other launch choices (a ball count typed into the panel): what the scene's live
@@ -85,14 +89,18 @@ public:
     void restart(const scene_entry& entry, const scene_options& options);
     // How many times a scene has been started (created, reset, switched to, restarted): views that
     // keep a copy of a scene's settings take it again when this changes.
-    [[nodiscard]] std::uint64_t scene_starts() const noexcept { return scene_starts_; }
+    [[nodiscard]] std::uint64_t scene_starts() const noexcept { return sim_.starts(); }
 
-    [[nodiscard]] scene_options& options() noexcept { return options_; }
+    [[nodiscard]] scene_options& options() noexcept { return sim_.options(); }
     [[nodiscard]] const ticklab::fixed_loop& loop() const noexcept { return loop_; }
     [[nodiscard]] const frame_history& history() const noexcept { return history_; }
     // The scheduler every time, tick, frame and render task and script of this session runs on.
-    [[nodiscard]] ticklab::scheduler& tasks() noexcept { return tasks_; }
-    [[nodiscard]] const ticklab::scheduler& tasks() const noexcept { return tasks_; }
+    [[nodiscard]] ticklab::scheduler& tasks() noexcept { return sim_.tasks(); }
+    [[nodiscard]] const ticklab::scheduler& tasks() const noexcept { return sim_.tasks(); }
+    // Idle tasks (text 002) with the time the frame has left before the next one is due (the
+    // window's pacing, or a headless frame's modelled length less its counted load): after
+    // update_frame, never inside advance(). Returns how many ran.
+    std::size_t run_idle(ticklab::nanoseconds time_left) { return sim_.run_idle(time_left); }
     // The scene's; in a network game peer 0's after the last tick both peers confirmed.
     [[nodiscard]] std::uint64_t state_hash() const;
     // Ticks run: the loop's; in a network game the last tick both peers confirmed.
@@ -116,7 +124,7 @@ public:
     [[nodiscard]] timeline_recorder& timeline() noexcept { return timeline_; }
     [[nodiscard]] const timeline_recorder& timeline() const noexcept { return timeline_; }
     // The ghost simulation while settings.compare is on (null otherwise).
-    [[nodiscard]] const session* ghost() const noexcept { return comparison_.ghost(); }
+    [[nodiscard]] const ghost_run* ghost() const noexcept { return comparison_.ghost(); }
     // Main's tick count at the tick the ghost started on (comparison::start_tick).
     [[nodiscard]] std::uint64_t ghost_start_tick() const noexcept { return comparison_.start_tick(); }
     [[nodiscard]] const ticklab::time_source& time_source() const noexcept { return *source_; }
@@ -148,17 +156,16 @@ public:
     [[nodiscard]] ticklab::nanoseconds counted_tick_cost() const noexcept override;
 
 private:
-    // The scene `entry` makes from options_, started: what a scene switch and a restart share.
-    void install_scene(const scene_entry& entry);
-    void start_scene();
+    // The scene `entry` makes from `options`, started: what a scene switch and a restart share.
+    void install_scene(const scene_entry& entry, const scene_options& options);
+    // The scheduler's frame index for the loop's (or a network game's) frame `frame_index`.
+    std::uint64_t next_task_frame(std::uint64_t frame_index);
     void spend_load(double ms);        // busy-waits, or counts it (count_load)
     void start_pending_replay_work();  // at a tick boundary only
     void end_recording_and_replay();
     [[nodiscard]] bool replay_input(tick_input& input);  // false: a finished replay holds the scene
     const ticklab::frame_stats& advance_network();
     void restart_network();
-    [[nodiscard]] double draw_alpha(const ticklab::fixed_loop& loop) const;
-    void draw_render_tick(draw_list& out) const;
     void draw_latest_tick_marks(draw_list& out) const;
 
     const ticklab::time_source* source_;
@@ -176,21 +183,8 @@ private:
         ticklab::nanoseconds counted_{0};
     };
     cost_clock cost_clock_;
-    // Declared before the scene: scripts may refer to the scene, and the scene is destroyed first,
-    // but nothing resumes them after that (stop_all runs before every scene change).
-    ticklab::scheduler tasks_{ticklab::scheduler_config{.cost_clock = &cost_clock_}};
-    ticklab::script_host scripts_{tasks_};
-    scene_services services_{tasks_, scripts_};
+    simulation sim_;  // after cost_clock_, which its scheduler reads
     budgeted_task budget_task_{[this](double ms) { spend_load(ms); }};
-    const scene_entry* entry_;
-    scene_options options_;
-    std::unique_ptr<scene> scene_;
-    // The render tick's copy of the scene and the state moved into it each frame (drawing only:
-    // mutable, as draw() is const); the held keys and dt of the last real tick.
-    mutable std::unique_ptr<scene> render_copy_;
-    mutable std::unique_ptr<scene_snapshot> render_state_;
-    tick_input render_input_;
-    double last_tick_dt_ = 0.0;
     std::optional<std::uint64_t> tick_target_;  // stop_ticks_at
     // The last frame index given to tasks_.run_frame: the loop's own, shifted on when a network
     // game (which counts its own frames) ends, so the scheduler never goes back.
@@ -204,7 +198,6 @@ private:
     comparison comparison_;
     phase_timings timings_;
     std::optional<std::chrono::steady_clock::time_point> last_frame_;  // for timings_.frame
-    std::uint64_t scene_starts_ = 0;
     // The network game, while one runs (session_network.cpp).
     std::optional<network_settings> network_settings_;
     std::unique_ptr<network_game> network_;

@@ -21,10 +21,10 @@ void session::stop_network() {
 }
 
 void session::restart_network() {
-    scene_->write_options(options_);
+    sim_.keep_choices();
     network_game_config config;
-    config.scene = std::string{entry_->name};
-    config.options = options_;
+    config.scene = std::string{sim_.entry().name};
+    config.options = sim_.options();
     config.network = *network_settings_;
     config.tick_rate_hz = settings.tick_rate_hz;
     config.max_loops = settings.max_loops;
@@ -48,13 +48,14 @@ const ticklab::frame_stats& session::advance_network() {
     network_frame_ = network_->peer_at(0).loop().stats();
     network_frame_.frame_index = frame_index;
     network_frame_.real = clock.last_frame_real_time();
+    next_task_frame(network_frame_.frame_index);
     return network_frame_;
 }
 
 void session::draw_peer(std::size_t peer, draw_list& out) const {
     if (!network_) return;
     const class peer& p = network_->peer_at(peer);
-    p.game().current_scene().draw(out, draw_alpha(p.loop()));
+    p.game().sim().draw(out, draw_alpha(settings.strategy.smoothing_mode, p.loop()));
 }
 
 std::uint64_t session::ticks() const {
@@ -62,7 +63,7 @@ std::uint64_t session::ticks() const {
 }
 
 std::uint64_t session::state_hash() const {
-    if (!network_) return scene_->state_hash();
+    if (!network_) return sim_.state_hash();
     const class peer& p = network_->peer_at(0);
     return p.confirmed_hash(network_->common_tick()).value_or(p.game().state_hash());
 }

@@ -49,7 +49,7 @@ void session::start_pending_replay_work() {
     if (replay_.pending == replay_status::waiting::none || loop_.virtual_now() != loop_.last_tick_time()) return;
     if (replay_.pending == replay_status::waiting::recording) {
         reset();
-        replay_.recorder.emplace(entry_->name, options_, loop_.tick_rate());
+        replay_.recorder.emplace(sim_.entry().name, sim_.options(), loop_.tick_rate());
         replay_.recording = true;
         replay_.pending = replay_status::waiting::none;
         return;
@@ -64,13 +64,11 @@ void session::start_pending_replay_work() {
 
 void session::restart(const scene_entry& entry, const scene_options& options) {
     end_recording_and_replay();
-    services_.stop_all();
     // Exactly `options` (switch_scene would keep what the old scene had chosen), except the thread
     // count: it is how this run computes, not what it simulates (a replay or lesson carries none).
-    const std::uint32_t threads = options_.threads;
-    options_ = options;
-    options_.threads = threads;
-    install_scene(entry);
+    scene_options next = options;
+    next.threads = sim_.options().threads;
+    install_scene(entry, next);
 }
 
 bool session::replay_input(tick_input& input) {

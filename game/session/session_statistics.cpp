@@ -18,7 +18,7 @@ void session::restart_statistics() {
     timings_ = phase_timings{};
     last_frame_.reset();  // the next frame's interval would span the change
     budget_task_.restart_record();
-    scene_->restart_counters();
+    sim_.current_scene().restart_counters();
 }
 
 }  // namespace ticklab::game

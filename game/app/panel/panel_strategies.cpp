@@ -83,7 +83,7 @@ void loop_state(const game::session& session) {
     }
 }
 
-void ghost_state(const game::session& session, const game::session& ghost, const game::comparison_reading& r) {
+void ghost_state(const game::session& session, const game::ghost_run& ghost, const game::comparison_reading& r) {
     // Ticks counted from the ghost's start, where main's scene was reset: with the same tick rate
     // both counts are the same, and the hashes are compared at that one moment.
     ImGui::Text("main   %016" PRIx64 "  %" PRIu64 " ticks", r.main_hash, r.main_ticks_since);
@@ -149,7 +149,7 @@ void strategies(controller& control, state_hashes& hashes) {
     }
     loop_state(session);
     const game::comparison_reading& reading = hashes.readout.read(session, clock_ms(session));
-    if (const game::session* ghost = session.ghost(); ghost != nullptr && reading.has_ghost) {
+    if (const game::ghost_run* ghost = session.ghost(); ghost != nullptr && reading.has_ghost) {
         ghost_state(session, *ghost, reading);
     } else {
         ImGui::TextDisabled("state hash %016" PRIx64 "  %" PRIu64 " ticks", reading.main_hash, reading.main_ticks);
