@@ -6,11 +6,10 @@
 #include "run/run_error.hpp"
 #include "run/trace_formats.hpp"
 #include "scenes/scene_registry.hpp"
+#include "sim/setting_table.hpp"
 #include "sim/strategy_names.hpp"
 
 #include <CLI/CLI.hpp>
-#include <ticklab/fixed_loop.hpp>
-#include <ticklab/frame_pacer.hpp>
 #include <ticklab/worker_pool.hpp>
 
 #include <algorithm>
@@ -43,56 +42,26 @@ bool parse_double(const std::string& text, double& out) {
     return end == text.c_str() + text.size();
 }
 
-// The "use ..." part of an engine check's message, for values that are not numbers at all.
-std::string allowed_part(const std::string& check_message) {
-    const auto at = check_message.find("use ");
-    return at == std::string::npos ? check_message : check_message.substr(at);
-}
-
-// Parses `text` for `flag` and checks it with `check` (an engine check, or one of ours).
-template <typename Check>
-double checked_number(const char* flag, const std::string& text, Check check) {
+// `text` for the table's setting `id` (sim/setting_table.hpp), refused with the table's one message
+// after `where` (the flag): a number outside the range, or a text that is no finite number, quoted as
+// typed (1e400 is no double).
+double setting_value(setting id, const std::string& text, std::string_view where = {}) {
+    const std::string prefix = std::string{where.empty() ? setting_of(id).flag : where} + ": ";
     double value = 0.0;
-    if (!parse_double(text, value)) {
-        throw bad_value(std::string{flag} + " '" + text + "' is not a number: " + allowed_part(check(std::nan(""))));
-    }
-    if (std::string error = check(value); !error.empty()) {
-        // Out of double's range (1e400): name the text as typed, not "inf".
-        if (!std::isfinite(value))
-            throw bad_value(std::string{flag} + " '" + text + "' is out of range: " + allowed_part(error));
-        throw bad_value(std::string{flag} + ": " + error);
-    }
+    if (!parse_double(text, value) || !std::isfinite(value))
+        throw bad_value(prefix + refuse_setting(id, "'" + text + "'"));
+    if (std::string error = check_setting(id, value); !error.empty()) throw bad_value(prefix + error);
     return value;
 }
 
-std::string format_limit(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.15g", value);
-    return buffer;
-}
-
-// A whole-number range check in the engine's wording.
-auto whole_in(const char* what, double low, double high) {
-    return [=](double value) -> std::string {
-        if (std::isfinite(value) && value >= low && value <= high && value == std::floor(value)) return {};
-        return std::string{what} + " " + format_limit(value) + " is not allowed: use a whole number from " +
-               format_limit(low) + " to " + format_limit(high);
-    };
-}
-
-std::string frame_ms_check(double value) {
-    if (std::isfinite(value) && value > 0.0 && value <= 1000.0) return {};
-    return "frame time (ms) " + format_limit(value) + " is not allowed: use a value above 0, at most 1000";
-}
-
+// Read as a whole number first: a double holds no seed past 2^53 exactly. Any other number is
+// checked (and shown) as every setting's is.
 std::uint64_t parse_seed(const std::string& text) {
     std::uint64_t value = 0;
     const char* end = text.data() + text.size();
     const auto result = std::from_chars(text.data(), end, value);
-    if (text.empty() || result.ec != std::errc{} || result.ptr != end) {
-        throw bad_value("--seed '" + text + "' is not allowed: use a whole number from 0 to 18446744073709551615");
-    }
-    return value;
+    if (!text.empty() && result.ec == std::errc{} && result.ptr == end) return value;
+    return static_cast<std::uint64_t>(setting_value(setting::seed, text));
 }
 
 // "balls or lander", for --help and its error.
@@ -106,6 +75,17 @@ std::string scene_names() {
     return names;
 }
 
+// "1 to 1000": a setting's range for --help, from the table.
+std::string range_of(setting id) {
+    const setting_spec& spec = setting_of(id);
+    const auto number = [](double v) {
+        char buffer[32];
+        std::snprintf(buffer, sizeof buffer, "%g", v);
+        return std::string{buffer};
+    };
+    return number(spec.range.low) + " to " + number(spec.range.high);
+}
+
 // CLI11's messages can span lines; the program's rule is one line per error.
 std::string one_line(std::string text) {
     for (char& ch : text) {
@@ -113,21 +93,6 @@ std::string one_line(std::string text) {
     }
     while (!text.empty() && text.back() == ' ') text.pop_back();
     return text;
-}
-
-std::string frame_clamp_check(double value) {
-    if (std::isfinite(value) && value > 0.0 && value <= 10'000.0) return {};
-    return "frame time clamp (ms) " + format_limit(value) + " is not allowed: use a value above 0, at most 10000";
-}
-
-std::string jitter_check(double value) {
-    if (std::isfinite(value) && value >= 0.0 && value <= 1000.0) return {};
-    return "frame jitter (ms) " + format_limit(value) + " is not allowed: use a value from 0 to 1000";
-}
-
-std::string text_scale_check(double value) {
-    if (std::isfinite(value) && value >= min_text_scale && value <= max_text_scale) return {};
-    return "text scale " + format_limit(value) + " is not allowed: use a value from 0.75 to 2.5";
 }
 
 // "1920x1080": a window from 640x400 (its minimum) to 7680x4320, in points.
@@ -168,7 +133,7 @@ void parse_compare(const std::string& text, loop_settings& loop) {
         const std::string value = pair.substr(equals + 1);
         if (key == "tick-rate") {
             loop.ghost_tick_rate_hz =
-                static_cast<std::uint32_t>(checked_number("--compare tick-rate", value, ticklab::check_tick_rate));
+                static_cast<std::uint32_t>(setting_value(setting::tick_rate, value, "--compare tick-rate"));
         } else if (std::string error = set_strategy_field(loop.ghost_strategy, key, value); !error.empty()) {
             if (error.find("is not a strategy") != std::string::npos) error += " (or tick-rate)";
             throw bad_value("--compare: " + error);
@@ -177,10 +142,18 @@ void parse_compare(const std::string& text, loop_settings& loop) {
     }
 }
 
+// A choice or word that is none of `allowed`, in the settings table's words: the flag, then the
+// setting as lesson files name it ("--catch-up: catch_up 'all' is not allowed: use drop, ...").
+bad_value refused(std::string_view flag, const std::string& text, const std::string& allowed) {
+    std::string name{flag.substr(2)};
+    std::replace(name.begin(), name.end(), '-', '_');
+    return bad_value(std::string{flag} + ": " + refuse_value(name, "'" + text + "'", allowed));
+}
+
 template <typename Enum, std::size_t N>
 Enum checked_choice(const char* flag, const std::string& text, const std::array<named_choice<Enum>, N>& table) {
     if (const auto value = find_choice(table, text)) return *value;
-    throw bad_value(std::string{flag} + " '" + text + "' is not allowed: use " + choice_list(table));
+    throw refused(flag, text, choice_list(table));
 }
 
 struct raw_options {
@@ -203,44 +176,36 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
     }
     if (given("--scene")) {
         if (find_scene(raw.scene) == nullptr) {
-            throw bad_value("--scene '" + raw.scene + "' is not allowed: use " + scene_names());
+            throw refused("--scene", raw.scene, scene_names());
         }
         out.scene = raw.scene;
     }
     if (given("--tick-rate")) {
-        out.loop.tick_rate_hz =
-            static_cast<std::uint32_t>(checked_number("--tick-rate", raw.tick_rate, ticklab::check_tick_rate));
+        out.loop.tick_rate_hz = static_cast<std::uint32_t>(setting_value(setting::tick_rate, raw.tick_rate));
     }
     if (given("--max-loops")) {
-        out.loop.max_loops =
-            static_cast<std::uint32_t>(checked_number("--max-loops", raw.max_loops, ticklab::check_max_loops));
+        out.loop.max_loops = static_cast<std::uint32_t>(setting_value(setting::max_loops, raw.max_loops));
     }
-    if (given("--time-scale"))
-        out.loop.time_scale = checked_number("--time-scale", raw.time_scale, ticklab::check_time_scale);
+    if (given("--time-scale")) out.loop.time_scale = setting_value(setting::time_scale, raw.time_scale);
     if (given("--balls")) {
-        out.scene_settings.balls = static_cast<std::uint32_t>(
-            checked_number("--balls", raw.balls, whole_in("ball count", 0, max_scene_balls())));
+        out.scene_settings.balls = static_cast<std::uint32_t>(setting_value(setting::balls, raw.balls));
     }
     if (given("--seed")) out.scene_settings.seed = parse_seed(raw.seed);
     if (given("--beacons")) {
-        if (raw.beacons != "on" && raw.beacons != "off")
-            throw bad_value("--beacons '" + raw.beacons + "' is not allowed: use on or off");
+        if (raw.beacons != "on" && raw.beacons != "off") throw refused("--beacons", raw.beacons, "on or off");
         out.scene_settings.beacons = raw.beacons == "on";
     }
     if (given("--box-width")) {
-        out.scene_settings.box_width = static_cast<std::uint32_t>(checked_number(
-            "--box-width", raw.box_width,
-            whole_in("box width", game::scene_options::min_box_width, game::scene_options::max_box_width)));
+        out.scene_settings.box_width = static_cast<std::uint32_t>(setting_value(setting::box_width, raw.box_width));
     }
-    if (given("--fps-cap")) out.loop.fps_cap = checked_number("--fps-cap", raw.fps_cap, ticklab::check_fps_cap);
+    if (given("--fps-cap")) out.loop.fps_cap = setting_value(setting::fps_cap, raw.fps_cap);
     if (given("--frames")) {
-        out.frames =
-            static_cast<std::uint64_t>(checked_number("--frames", raw.frames, whole_in("frame count", 1, 1e9)));
+        out.frames = static_cast<std::uint64_t>(setting_value(setting::frames, raw.frames));
     }
     if (given("--ticks")) {
-        out.ticks = static_cast<std::uint64_t>(checked_number("--ticks", raw.ticks, whole_in("tick count", 0, 1e9)));
+        out.ticks = static_cast<std::uint64_t>(setting_value(setting::ticks, raw.ticks));
     }
-    if (given("--frame-ms")) out.frame_ms = checked_number("--frame-ms", raw.frame_ms, frame_ms_check);
+    if (given("--frame-ms")) out.frame_ms = setting_value(setting::frame_ms, raw.frame_ms);
     if (given("--screenshot")) {
         if (raw.screenshot == "-") throw bad_value("--screenshot '-' is not allowed: give a file path");
         if (std::string error = check_output_path(raw.screenshot); !error.empty())
@@ -266,14 +231,14 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
         out.loop.strategy.scaling = checked_choice("--time-scaling", raw.time_scaling, time_scaling_choices);
     }
     if (given("--frame-clamp-ms")) {
-        out.loop.frame_time_clamp_ms = checked_number("--frame-clamp-ms", raw.frame_clamp_ms, frame_clamp_check);
+        out.loop.frame_time_clamp_ms = setting_value(setting::frame_time_clamp_ms, raw.frame_clamp_ms);
     }
     if (given("--compare")) {
         out.loop.compare = true;
         parse_compare(raw.compare, out.loop);
     }
     if (given("--frame-jitter-ms")) {
-        out.frame_jitter_ms = checked_number("--frame-jitter-ms", raw.frame_jitter_ms, jitter_check);
+        out.frame_jitter_ms = setting_value(setting::frame_jitter_ms, raw.frame_jitter_ms);
     }
     out.loop.paused = raw.paused;
     out.loop.vsync = raw.vsync;
@@ -295,8 +260,9 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
         parse_window_size(raw.window_size, out);
     }
     if (given("--text-scale")) {
-        if (raw.headless) throw bad_value("--text-scale sizes a window's text and --headless draws none: drop one of them");
-        out.text_scale = static_cast<float>(checked_number("--text-scale", raw.text_scale, text_scale_check));
+        if (raw.headless)
+            throw bad_value("--text-scale sizes a window's text and --headless draws none: drop one of them");
+        out.text_scale = static_cast<float>(setting_value(setting::text_scale, raw.text_scale));
     }
     finish_lesson_option(raw.lesson, given("--vsync"), out);
     const replay_conflicts conflicts{.scene = given("--scene"),
@@ -335,8 +301,7 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
     if (std::string error = apply_network_options(network, cannot, out); !error.empty()) throw bad_value(error);
     // Last: a lesson or replay sets the scene's options, never how many threads compute them.
     if (given("--threads")) {
-        out.scene_settings.threads = static_cast<std::uint32_t>(
-            checked_number("--threads", raw.threads, whole_in("thread count", 1, ticklab::max_worker_threads)));
+        out.scene_settings.threads = static_cast<std::uint32_t>(setting_value(setting::threads, raw.threads));
     }
     return out;
 }
@@ -350,13 +315,18 @@ parse_result parse_command_line(int argc, const char* const* argv) {
     raw_options raw;
     // Values are taken as text and checked here, so every bad value gets the same kind of message.
     app.add_option("--scene", raw.scene, "Scene to run: " + scene_names() + " (default balls)")->type_name("NAME");
-    app.add_option("--tick-rate", raw.tick_rate, "Simulation ticks per second, 1 to 1000 (default 60)")
+    app.add_option("--tick-rate", raw.tick_rate,
+                   "Simulation ticks per second, " + range_of(setting::tick_rate) + " (default 60)")
         ->type_name("HZ");
-    app.add_option("--max-loops", raw.max_loops, "Most ticks run in one frame, 1 to 64 (default 8)")->type_name("N");
-    app.add_option("--time-scale", raw.time_scale, "Virtual seconds per real second, 0.01 to 64 (default 1)")
+    app.add_option("--max-loops", raw.max_loops,
+                   "Most ticks run in one frame, " + range_of(setting::max_loops) + " (default 8)")
+        ->type_name("N");
+    app.add_option("--time-scale", raw.time_scale,
+                   "Virtual seconds per real second, " + range_of(setting::time_scale) + " (default 1)")
         ->type_name("X");
     app.add_flag("--paused", raw.paused, "Start paused");
-    app.add_option("--balls", raw.balls, "Balls in the balls scene, 0 to 100000 (default 300)")->type_name("N");
+    app.add_option("--balls", raw.balls, "Balls in the balls scene, " + range_of(setting::balls) + " (default 300)")
+        ->type_name("N");
     app.add_option("--seed", raw.seed, "Random seed, a whole number (default 1)")->type_name("N");
     app.add_option("--threads", raw.threads,
                    "Threads a tick may use, 1 to " + std::to_string(ticklab::max_worker_threads) +
@@ -374,7 +344,9 @@ parse_result parse_command_line(int argc, const char* const* argv) {
                    "Lander: drop beacons with deferred calls on them, some outliving their beacon: on or off "
                    "(default off)")
         ->type_name("on|off");
-    app.add_option("--fps-cap", raw.fps_cap, "Frame rate cap, 0 (none) or 1 to 1000 (default 0)")->type_name("FPS");
+    app.add_option("--fps-cap", raw.fps_cap,
+                   "Frame rate cap, 0 (none) or " + range_of(setting::fps_cap) + " (default 0)")
+        ->type_name("FPS");
     app.add_flag("--vsync,!--no-vsync", raw.vsync, "Wait for the display's refresh (default on)");
     app.add_option("--window-size", raw.window_size,
                    "Window and screenshot runs: the window's size, 640x400 to 7680x4320 (default 1280x720)")
@@ -429,18 +401,23 @@ parse_result parse_command_line(int argc, const char* const* argv) {
         ->type_name("NAME");
     app.add_option("--network", raw.network, "Two peers play over a simulated network: lockstep or rollback")
         ->type_name("MODE");
-    app.add_option("--latency-ms", raw.latency_ms, "Network: one-way latency, 0 to 1000 ms (default 0)")
+    app.add_option("--latency-ms", raw.latency_ms,
+                   "Network: one-way latency, " + range_of(setting::latency_ms) + " ms (default 0)")
         ->type_name("MS");
-    app.add_option("--jitter-ms", raw.jitter_ms, "Network: extra random delay, 0 to 500 ms (default 0)")
+    app.add_option("--jitter-ms", raw.jitter_ms,
+                   "Network: extra random delay, " + range_of(setting::jitter_ms) + " ms (default 0)")
         ->type_name("MS");
-    app.add_option("--loss", raw.loss, "Network: messages lost, 0 to 50 percent (default 0)")->type_name("PERCENT");
+    app.add_option("--loss", raw.loss, "Network: messages lost, " + range_of(setting::loss) + " percent (default 0)")
+        ->type_name("PERCENT");
     app.add_option("--input-delay", raw.input_delay,
-                   "Network: ticks before an input applies, 0 to 30 (default 2 lockstep, 0 rollback)")
+                   "Network: ticks before an input applies, " + range_of(setting::input_delay) +
+                       " (default 2 lockstep, 0 rollback)")
         ->type_name("TICKS");
     app.add_flag("--peer-drops", raw.peer_drops,
                  "Network: the second peer drops its backlog past MAX_LOOPS, as a single player may");
     app.add_option("--peer-hitch-ms", raw.peer_hitch_ms,
-                   "Network: the second peer's machine stalls this long every 5 s, 0 to 2000 ms (default 0)")
+                   "Network: the second peer's machine stalls this long every 5 s, " +
+                       range_of(setting::peer_hitch_ms) + " ms (default 0)")
         ->type_name("MS");
 
     parse_result result;

@@ -1,5 +1,7 @@
 #include "cli/network_options.hpp"
 
+#include "sim/setting_table.hpp"
+
 #include <cmath>
 #include <cstdlib>
 
@@ -7,25 +9,21 @@ namespace ticklab::game {
 
 namespace {
 
-// The "use ..." part of a check's message.
-std::string allowed_part(const std::string& message) {
-    const auto at = message.find("use ");
-    return at == std::string::npos ? message : message.substr(at);
-}
-
-// `text` for `flag` as a number that `check` allows; "" or one error line.
+// `text` for the table's setting `id` as a number that `check` allows (the table's own check, or the
+// input delay's with its mode); "" or one error line in the table's words, after the flag. A text
+// that is no finite number is quoted as typed, with what `check` allows.
 template <typename Check>
-std::string parse_checked(const char* flag, const std::string& text, Check check, double& value) {
+std::string parse_checked(setting id, const std::string& text, Check check, double& value) {
+    const std::string flag = std::string{setting_of(id).flag} + ": ";
     char* end = nullptr;
     value = std::strtod(text.c_str(), &end);
-    if (text.empty() || std::isspace(static_cast<unsigned char>(text.front())) || end != text.c_str() + text.size()) {
-        return std::string{flag} + " '" + text + "' is not a number: " + allowed_part(check(std::nan("")));
-    }
-    if (std::string error = check(value); !error.empty()) {
-        if (!std::isfinite(value)) return std::string{flag} + " '" + text + "' is out of range: " + allowed_part(error);
-        return std::string{flag} + ": " + error;
-    }
-    return {};
+    const bool number = !text.empty() && !std::isspace(static_cast<unsigned char>(text.front())) &&
+                        end == text.c_str() + text.size() && std::isfinite(value);
+    std::string error = check(number ? value : std::nan(""));
+    if (error.empty()) return {};
+    if (number) return flag + error;
+    const std::string use = ": use ";
+    return flag + refuse_value(setting_of(id).name, "'" + text + "'", error.substr(error.find(use) + use.size()));
 }
 
 std::string needs_network(const char* flag) {
@@ -47,7 +45,7 @@ std::string apply_network_options(const network_flags& flags, const network_conf
         } else if (*flags.network == "rollback") {
             settings.mode = net_mode::rollback;
         } else {
-            return "--network '" + *flags.network + "' is not allowed: use lockstep or rollback";
+            return "--network: " + refuse_value("network", "'" + *flags.network + "'", "lockstep or rollback");
         }
         if (!delay_from_lesson) settings.input_delay = default_input_delay(settings.mode);
         out.network = settings;
@@ -67,25 +65,26 @@ std::string apply_network_options(const network_flags& flags, const network_conf
     network_settings& n = *out.network;
     double value = 0.0;
     if (flags.latency_ms != nullptr) {
-        if (std::string e = parse_checked("--latency-ms", *flags.latency_ms, check_latency, value); !e.empty())
+        if (std::string e = parse_checked(setting::latency_ms, *flags.latency_ms, check_latency, value); !e.empty())
             return e;
         n.link.latency_ms = value;
     }
     if (flags.jitter_ms != nullptr) {
-        if (std::string e = parse_checked("--jitter-ms", *flags.jitter_ms, check_jitter, value); !e.empty()) return e;
+        if (std::string e = parse_checked(setting::jitter_ms, *flags.jitter_ms, check_jitter, value); !e.empty())
+            return e;
         n.link.jitter_ms = value;
     }
     if (flags.loss != nullptr) {
-        if (std::string e = parse_checked("--loss", *flags.loss, check_loss, value); !e.empty()) return e;
+        if (std::string e = parse_checked(setting::loss, *flags.loss, check_loss, value); !e.empty()) return e;
         n.link.loss_percent = value;
     }
     if (flags.input_delay != nullptr) {
         const auto check = [mode = n.mode](double ticks) { return check_input_delay(ticks, mode); };
-        if (std::string e = parse_checked("--input-delay", *flags.input_delay, check, value); !e.empty()) return e;
+        if (std::string e = parse_checked(setting::input_delay, *flags.input_delay, check, value); !e.empty()) return e;
         n.input_delay = static_cast<std::uint32_t>(value);
     }
     if (flags.peer_hitch_ms != nullptr) {
-        if (std::string e = parse_checked("--peer-hitch-ms", *flags.peer_hitch_ms, check_peer_hitch, value);
+        if (std::string e = parse_checked(setting::peer_hitch_ms, *flags.peer_hitch_ms, check_peer_hitch, value);
             !e.empty()) {
             return e;
         }

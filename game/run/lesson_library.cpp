@@ -4,21 +4,18 @@
 #include "io/quoted_text.hpp"
 #include "scenes/scene_registry.hpp"
 #include "sim/network_settings.hpp"
+#include "sim/setting_table.hpp"
 #include "sim/strategy_names.hpp"
-
-#include <ticklab/fixed_loop.hpp>
-#include <ticklab/frame_pacer.hpp>
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <deque>
 #include <fstream>
-#include <functional>
 #include <iterator>
-#include <sstream>
+#include <type_traits>
+#include <vector>
 
 namespace ticklab::game {
 
@@ -51,6 +48,13 @@ std::string list_of(std::span<const std::string_view> names) {
         out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + std::string{names[i]};
     }
     return out;
+}
+
+// "balls or lander": the scenes a refusal offers.
+std::string scene_choices() {
+    std::vector<std::string_view> names;
+    for (const scene_entry& entry : scene_registry()) names.push_back(entry.name);
+    return one_of(names);
 }
 
 // Reads lesson fields, each one checked; the first bad one throws field_error.
@@ -88,21 +92,30 @@ public:
         return out;
     }
 
-    // A number checked by `check` ("" when allowed, else what is allowed).
-    template <typename Check>
-    std::optional<double> number(const char* key, Check check) {
-        const json* v = find(key);
+    // A value of the table's setting `id` under its name, refused with the table's message.
+    std::optional<double> setting_number(setting id) {
+        const json* v = setting_field(id);
         if (v == nullptr) return std::nullopt;
-        if (!v->is_number()) throw field_error{key, "a number is required"};
+        if (v->is_number_unsigned()) return static_cast<double>(checked_whole(id, v->get<std::uint64_t>()));
         const double value = v->get<double>();
-        if (std::string error = check(value); !error.empty()) throw field_error{key, error};
+        if (std::string error = check_setting(id, value); !error.empty()) throw field_error{key_of(id), error};
         return value;
+    }
+
+    // The same, read exactly as a whole number (the seed's 64 bits).
+    std::optional<std::uint64_t> setting_whole(setting id) {
+        const json* v = setting_field(id);
+        if (v == nullptr) return std::nullopt;
+        if (v->is_number_unsigned()) return checked_whole(id, v->get<std::uint64_t>());
+        const double value = v->get<double>();
+        if (std::string error = check_setting(id, value); !error.empty()) throw field_error{key_of(id), error};
+        return static_cast<std::uint64_t>(value);
     }
 
     std::optional<bool> flag(const char* key) {
         const json* v = find(key);
         if (v == nullptr) return std::nullopt;
-        if (!v->is_boolean()) throw field_error{key, "true or false"};
+        if (!v->is_boolean()) throw field_error{key, refuse_value(key, shown(*v), "true or false")};
         return v->get<bool>();
     }
 
@@ -111,7 +124,7 @@ public:
         const json* v = find(key);
         if (v == nullptr) return std::nullopt;
         const auto found = v->is_string() ? find_choice(table, v->get<std::string>()) : std::nullopt;
-        if (!found) throw field_error{key, "one of " + choice_list(table)};
+        if (!found) throw field_error{key, refuse_value(key, shown(*v), choice_list(table))};
         return found;
     }
 
@@ -124,21 +137,32 @@ public:
     }
 
 private:
+    static std::string key_of(setting id) { return std::string{setting_of(id).name}; }
+
+    // A value as refusals quote it: a string's text, anything else as the file writes it.
+    static std::string shown(const json& v) { return quoted_value(v.is_string() ? v.get<std::string>() : v.dump()); }
+
+    // The field of `id`, or null; anything there but a number is refused, quoted as the file has it.
+    const json* setting_field(setting id) const {
+        const auto it = object_.find(setting_of(id).name);
+        if (it == object_.end()) return nullptr;
+        if (!it->is_number()) {
+            throw field_error{key_of(id), refuse_setting(id, shown(*it))};
+        }
+        return &*it;
+    }
+
+    static std::uint64_t checked_whole(setting id, std::uint64_t value) {
+        if (std::string error = check_whole_setting(id, value); !error.empty()) throw field_error{key_of(id), error};
+        return value;
+    }
+
     const json* find(const char* key) const {
         const auto it = object_.find(key);
         return it == object_.end() ? nullptr : &*it;
     }
     const json& object_;
 };
-
-std::function<std::string(double)> range(const char* what, double low, double high, bool whole = false) {
-    return [=](double v) -> std::string {
-        if (std::isfinite(v) && v >= low && v <= high && (!whole || v == std::floor(v))) return {};
-        std::ostringstream out;
-        out << "a " << (whole ? "whole number" : "number") << " from " << low << " to " << high << " (" << what << ")";
-        return out.str();
-    };
-}
 
 // The settings' "network" block: two peers over a simulated network, each value checked as its command-line
 // flag is (sim/network_settings.hpp). "mode" is required; input_delay defaults as --network does. Fields
@@ -148,7 +172,6 @@ void read_network_fields(const json& object, lesson_setup& s) {
     static constexpr std::array<std::string_view, 7> keys{"mode",        "latency_ms", "jitter_ms",    "loss",
                                                           "input_delay", "peer_drops", "peer_hitch_ms"};
     r.only(keys);
-    const auto checked = [](std::string (*check)(double)) { return [check](double v) { return check(v); }; };
     network_settings n;
     const std::string mode = r.text("mode", true, 16);
     if (mode == "lockstep") {
@@ -156,16 +179,18 @@ void read_network_fields(const json& object, lesson_setup& s) {
     } else if (mode == "rollback") {
         n.mode = net_mode::rollback;
     } else {
-        throw field_error{"mode", "one of lockstep, rollback"};
+        throw field_error{"mode", refuse_value("mode", quoted_value(mode), "lockstep or rollback")};
     }
     n.input_delay = n.mode == net_mode::lockstep ? 2 : 0;
-    if (auto v = r.number("latency_ms", checked(&check_latency))) n.link.latency_ms = *v;
-    if (auto v = r.number("jitter_ms", checked(&check_jitter))) n.link.jitter_ms = *v;
-    if (auto v = r.number("loss", checked(&check_loss))) n.link.loss_percent = *v;
-    if (auto v = r.number("input_delay", [mode = n.mode](double ticks) { return check_input_delay(ticks, mode); }))
+    if (auto v = r.setting_number(setting::latency_ms)) n.link.latency_ms = *v;
+    if (auto v = r.setting_number(setting::jitter_ms)) n.link.jitter_ms = *v;
+    if (auto v = r.setting_number(setting::loss)) n.link.loss_percent = *v;
+    if (auto v = r.setting_number(setting::input_delay)) {
+        if (std::string error = check_input_delay(*v, n.mode); !error.empty()) throw field_error{"input_delay", error};
         n.input_delay = static_cast<std::uint32_t>(*v);
+    }
     if (auto v = r.flag("peer_drops")) n.peer_drops = *v;
-    if (auto v = r.number("peer_hitch_ms", checked(&check_peer_hitch))) n.peer_hitch_ms = *v;
+    if (auto v = r.setting_number(setting::peer_hitch_ms)) n.peer_hitch_ms = *v;
     s.network = n;
 }
 
@@ -191,63 +216,35 @@ void read_settings(const json& object, lesson_setup& s) {
     r.only(keys);
     const std::string scene = r.text("scene", false, 64);
     if (!scene.empty()) {
-        if (find_scene(scene) == nullptr) throw field_error{"settings.scene", "one of " + scene_name_list()};
+        if (find_scene(scene) == nullptr) {
+            throw field_error{"settings.scene", refuse_value("scene", quoted_value(scene), scene_choices())};
+        }
         s.scene = scene;
     }
-    const auto prefixed = [](const char* key, auto read) {
-        try {
-            return read();
-        } catch (field_error& e) {
-            e.field = "settings." + std::string{key};
-            throw;
-        }
+    // Field names are prefixed "settings." by parse_lesson.
+    const auto number = [&](setting id, auto& into) {
+        if (auto v = r.setting_number(id)) into = static_cast<std::remove_reference_t<decltype(into)>>(*v);
     };
-    if (auto v = prefixed("balls", [&] { return r.number("balls", range("balls", 0, max_scene_balls(), true)); }))
-        s.options.balls = static_cast<std::uint32_t>(*v);
-    if (auto v = prefixed("seed", [&] { return r.number("seed", range("seed", 0, 4294967295.0, true)); }))
-        s.options.seed = static_cast<std::uint64_t>(*v);
-    if (auto v = prefixed("autopilot", [&] { return r.flag("autopilot"); })) s.options.autopilot = *v;
-    if (auto v = prefixed("wall", [&] { return r.flag("wall"); })) s.options.wall = *v;
-    if (auto v = prefixed("beacons", [&] { return r.flag("beacons"); })) s.options.beacons = *v;
-    if (auto v = prefixed(
-            "tick_rate", [&] { return r.number("tick_rate", [](double hz) { return ticklab::check_tick_rate(hz); }); }))
-        s.loop.tick_rate_hz = static_cast<std::uint32_t>(*v);
-    if (auto v = prefixed("max_loops",
-                          [&] { return r.number("max_loops", [](double n) { return ticklab::check_max_loops(n); }); }))
-        s.loop.max_loops = static_cast<std::uint32_t>(*v);
-    if (auto v = prefixed("time_scale", [&] {
-            return r.number("time_scale", [](double x) { return ticklab::check_time_scale(x); });
-        }))
-        s.loop.time_scale = *v;
-    if (auto v = prefixed("fps_cap",
-                          [&] { return r.number("fps_cap", [](double x) { return ticklab::check_fps_cap(x); }); }))
-        s.loop.fps_cap = *v;
-    if (auto v = prefixed("vsync", [&] { return r.flag("vsync"); })) s.loop.vsync = *v;
-    if (auto v = prefixed("tick_load_ms", [&] { return r.number("tick_load_ms", range("ms", 0, 1000)); }))
-        s.loop.tick_load_ms = *v;
-    if (auto v = prefixed("frame_load_ms", [&] { return r.number("frame_load_ms", range("ms", 0, 1000)); }))
-        s.loop.frame_load_ms = *v;
-    if (auto v = prefixed("task_load_ms", [&] { return r.number("task_load_ms", range("ms", 0, 1000)); }))
-        s.loop.task_load_ms = *v;
-    if (auto v = prefixed("task_budget_ms", [&] { return r.number("task_budget_ms", range("ms", 0, 1000)); }))
-        s.loop.task_budget_ms = *v;
-    if (auto v = prefixed("stepping", [&] { return r.choice("stepping", stepping_choices); }))
-        s.loop.strategy.step_mode = *v;
-    if (auto v = prefixed("catch_up", [&] { return r.choice("catch_up", catch_up_choices); }))
-        s.loop.strategy.catch_up_mode = *v;
-    if (auto v = prefixed("smoothing", [&] { return r.choice("smoothing", smoothing_choices); }))
-        s.loop.strategy.smoothing_mode = *v;
-    if (auto v = prefixed("latest_tick_marks", [&] { return r.flag("latest_tick_marks"); }))
-        s.loop.latest_tick_marks = *v;
-    if (auto v = prefixed("frame_ms", [&] {
-            return r.number("frame_ms", [](double x) {
-                return std::isfinite(x) && x > 0.0 && x <= 1000.0 ? std::string{}
-                                                                  : "a number above 0, at most 1000 (ms)";
-            });
-        }))
-        s.frame_ms = *v;
-    if (auto v = prefixed("frame_jitter_ms", [&] { return r.number("frame_jitter_ms", range("ms", 0, 1000)); }))
-        s.frame_jitter_ms = *v;
+    number(setting::balls, s.options.balls);
+    if (auto v = r.setting_whole(setting::seed)) s.options.seed = *v;
+    if (auto v = r.flag("autopilot")) s.options.autopilot = *v;
+    if (auto v = r.flag("wall")) s.options.wall = *v;
+    if (auto v = r.flag("beacons")) s.options.beacons = *v;
+    number(setting::tick_rate, s.loop.tick_rate_hz);
+    number(setting::max_loops, s.loop.max_loops);
+    number(setting::time_scale, s.loop.time_scale);
+    number(setting::fps_cap, s.loop.fps_cap);
+    if (auto v = r.flag("vsync")) s.loop.vsync = *v;
+    number(setting::tick_load_ms, s.loop.tick_load_ms);
+    number(setting::frame_load_ms, s.loop.frame_load_ms);
+    number(setting::task_load_ms, s.loop.task_load_ms);
+    number(setting::task_budget_ms, s.loop.task_budget_ms);
+    if (auto v = r.choice("stepping", stepping_choices)) s.loop.strategy.step_mode = *v;
+    if (auto v = r.choice("catch_up", catch_up_choices)) s.loop.strategy.catch_up_mode = *v;
+    if (auto v = r.choice("smoothing", smoothing_choices)) s.loop.strategy.smoothing_mode = *v;
+    if (auto v = r.flag("latest_tick_marks")) s.loop.latest_tick_marks = *v;
+    if (auto v = r.setting_number(setting::frame_ms)) s.frame_ms = *v;
+    if (auto v = r.setting_number(setting::frame_jitter_ms)) s.frame_jitter_ms = *v;
     if (const auto it = object.find("network"); it != object.end()) read_network(*it, s);
 }
 

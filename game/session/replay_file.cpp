@@ -3,8 +3,7 @@
 #include "io/output_file.hpp"
 #include "io/quoted_text.hpp"
 #include "scenes/scene_registry.hpp"
-
-#include <ticklab/fixed_loop.hpp>
+#include "sim/setting_table.hpp"
 
 #include <array>
 #include <charconv>
@@ -49,8 +48,6 @@ std::uint32_t bits_of(const std::array<bool, action_count>& flags) {
     for (std::size_t i = 0; i < action_count; ++i) bits |= flags[i] ? 1u << i : 0u;
     return bits;
 }
-
-
 
 // The file as '\n'-terminated lines, split into space-separated tokens.
 class line_reader {
@@ -129,14 +126,11 @@ public:
         std::uint64_t value = 0;
         if (std::string e = keyed("scene", nullptr); !e.empty()) return e;
         if (std::string e = scene_name(); !e.empty()) return e;
-        if (std::string e = keyed("seed", &out_.options.seed); !e.empty()) return e;
-        if (std::string e = keyed("balls", &value); !e.empty()) return e;
-        if (value > max_scene_balls())
-            return at_line("ball count " + std::to_string(value) + " is over the limit of " +
-                           std::to_string(max_scene_balls()));
+        if (std::string e = table_setting(setting::seed, out_.options.seed); !e.empty()) return e;
+        if (std::string e = table_setting(setting::balls, value); !e.empty()) return e;
         out_.options.balls = static_cast<std::uint32_t>(value);
         if (std::string e = keyed("autopilot", &value); !e.empty()) return e;
-        if (value > 1) return at_line("autopilot must be 0 or 1");
+        if (value > 1) return at_line(refuse_value("autopilot", std::to_string(value), "0 or 1"));
         out_.options.autopilot = value == 1;
         // The wall and the beacons are written only when on, so files from before them (and with
         // them off) read the same.
@@ -149,24 +143,16 @@ public:
         out_.options.beacons = false;
         if (lines_.next_is("beacons")) {
             if (std::string e = keyed("beacons", &value); !e.empty()) return e;
-            if (value > 1) return at_line("beacons must be 0 or 1");
+            if (value > 1) return at_line(refuse_value("beacons", std::to_string(value), "0 or 1"));
             out_.options.beacons = value == 1;
         }
         // Written only when the box is not the scene's own (a window fitted it, or --box-width).
         out_.options.box_width = 0;
         if (lines_.next_is("box_width")) {
-            if (std::string e = keyed("box_width", &value); !e.empty()) return e;
-            if (value < scene_options::min_box_width || value > scene_options::max_box_width) {
-                return at_line("box width " + std::to_string(value) + " is not allowed: use " +
-                               std::to_string(scene_options::min_box_width) + " to " +
-                               std::to_string(scene_options::max_box_width));
-            }
+            if (std::string e = table_setting(setting::box_width, value); !e.empty()) return e;
             out_.options.box_width = static_cast<std::uint32_t>(value);
         }
-        if (std::string e = keyed("tick_rate", &value); !e.empty()) return e;
-        if (value < min_tick_rate_hz || value > max_tick_rate_hz) {
-            return at_line("tick rate " + std::to_string(value) + " is not allowed: use 1 to 1000");
-        }
+        if (std::string e = table_setting(setting::tick_rate, value); !e.empty()) return e;
         out_.tick_rate_hz = static_cast<std::uint32_t>(value);
         if (std::string e = keyed("ticks", &out_.ticks); !e.empty()) return e;
         if (out_.ticks > max_replay_ticks) return at_line("tick count is over the limit of 1000000000");
@@ -213,9 +199,16 @@ private:
         return {};
     }
 
+    // "name value" of the table's setting `id` (sim/setting_table.hpp), checked with its message.
+    std::string table_setting(setting id, std::uint64_t& value) {
+        if (std::string e = keyed(setting_of(id).name, &value); !e.empty()) return e;
+        if (std::string e = check_whole_setting(id, value); !e.empty()) return at_line(e);
+        return {};
+    }
+
     // "key value": a whole number into `value`, or (value null) any single token.
-    std::string keyed(const char* key, std::uint64_t* value) {
-        const std::string expected = std::string{"'"} + key + (value ? " <whole number>'" : " <name>'");
+    std::string keyed(std::string_view key, std::uint64_t* value) {
+        const std::string expected = "'" + std::string{key} + (value ? " <whole number>'" : " <name>'");
         if (std::string e = need_line(expected); !e.empty()) return e;
         if (lines_.count() != 2 || lines_.token(0) != key || (value && !parse_u64(lines_.token(1), *value))) {
             return at_line("expected " + expected + ", found " + quoted_value(lines_.line()));
@@ -228,7 +221,9 @@ private:
     std::string scene_name() {
         const std::string_view name = lines_.token(1);
         if (name.size() > max_replay_scene_name || find_scene(name) == nullptr) {
-            return at_line("scene " + quoted_value(name) + " is not known: use one of " + scene_name_list());
+            std::vector<std::string_view> names;
+            for (const scene_entry& entry : scene_registry()) names.push_back(entry.name);
+            return at_line(refuse_value("scene", quoted_value(name), one_of(names)));
         }
         out_.scene = std::string{name};
         return {};

@@ -5,11 +5,13 @@
 #include "session/loop_setup.hpp"
 #include "sim/busy_wait.hpp"
 #include "sim/frame_time.hpp"
+#include "sim/setting_table.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
+#include <type_traits>
 
 namespace ticklab::game {
 
@@ -30,16 +32,19 @@ void throw_if_bad(const std::string& error) {
 // A panel can hand over anything; the loop takes only allowed values. A bad one is pulled into its
 // range (NaN to the default) and written back, so the panel shows what runs.
 void sanitise(loop_settings& s) {
-    const loop_settings fallback;
-    s.tick_rate_hz = std::clamp(s.tick_rate_hz, ticklab::min_tick_rate_hz, ticklab::max_tick_rate_hz);
-    s.max_loops = std::clamp(s.max_loops, ticklab::min_max_loops, ticklab::max_max_loops);
-    if (!std::isfinite(s.time_scale)) s.time_scale = fallback.time_scale;
-    s.time_scale = std::clamp(s.time_scale, ticklab::min_time_scale, ticklab::max_time_scale);
-    for (double* load : {&s.tick_load_ms, &s.frame_load_ms, &s.task_load_ms, &s.task_budget_ms}) {
-        *load = std::isfinite(*load) ? std::clamp(*load, 0.0, 1000.0) : 0.0;
-    }
-    if (!std::isfinite(s.frame_time_clamp_ms)) s.frame_time_clamp_ms = fallback.frame_time_clamp_ms;
-    s.frame_time_clamp_ms = std::clamp(s.frame_time_clamp_ms, 0.001, 10'000.0);
+    const auto pull = [](setting id, auto& value) {
+        value = static_cast<std::remove_reference_t<decltype(value)>>(clamp_setting(id, value));
+    };
+    pull(setting::tick_rate, s.tick_rate_hz);
+    pull(setting::max_loops, s.max_loops);
+    pull(setting::time_scale, s.time_scale);
+    pull(setting::fps_cap, s.fps_cap);
+    pull(setting::tick_load_ms, s.tick_load_ms);
+    pull(setting::frame_load_ms, s.frame_load_ms);
+    pull(setting::task_load_ms, s.task_load_ms);
+    pull(setting::task_budget_ms, s.task_budget_ms);
+    pull(setting::frame_time_clamp_ms, s.frame_time_clamp_ms);
+    if (s.ghost_tick_rate_hz != 0) pull(setting::tick_rate, s.ghost_tick_rate_hz);  // 0: main's rate
 }
 
 }  // namespace

@@ -1,54 +1,39 @@
 #include "sim/network_settings.hpp"
 
-#include <cmath>
-#include <sstream>
+#include "sim/setting_table.hpp"
 
 namespace ticklab::game {
-
-namespace {
-
-std::string number(double value) {
-    std::ostringstream out;
-    out << value;
-    return out.str();
-}
-
-std::string check_range(std::string_view what, double value, double low, double high, bool whole) {
-    const bool ok = std::isfinite(value) && value >= low && value <= high && (!whole || value == std::floor(value));
-    if (ok) return {};
-    return std::string{what} + " " + number(value) + " is not allowed: use " +
-           (whole ? "a whole number from " : "a value from ") + number(low) + " to " + number(high);
-}
-
-}  // namespace
 
 std::string_view to_string(net_mode mode) noexcept {
     return mode == net_mode::rollback ? "rollback" : "lockstep";
 }
 
+// The one settings table's checks and message (sim/setting_table.hpp).
 std::string check_latency(double ms) {
-    return check_range("latency (ms)", ms, 0.0, network_settings::max_latency_ms, false);
+    return check_setting(setting::latency_ms, ms);
 }
 
 std::string check_jitter(double ms) {
-    return check_range("jitter (ms)", ms, 0.0, network_settings::max_jitter_ms, false);
+    return check_setting(setting::jitter_ms, ms);
 }
 
 std::string check_loss(double percent) {
-    return check_range("loss (%)", percent, 0.0, network_settings::max_loss_percent, false);
+    return check_setting(setting::loss, percent);
 }
 
 std::string check_input_delay(double ticks, net_mode mode) {
     // A lockstep peer runs a tick only with inputs that were sent before it: with no delay each
     // peer would wait for the other's input for the very tick it cannot start.
-    if (mode == net_mode::lockstep) {
-        return check_range("input delay (ticks) with lockstep", ticks, 1.0, network_settings::max_input_delay, true);
-    }
-    return check_range("input delay (ticks)", ticks, 0.0, network_settings::max_input_delay, true);
+    std::string error = check_setting(setting::input_delay, ticks);
+    if (mode != net_mode::lockstep || (error.empty() && ticks >= 1.0)) return error;
+    const setting_spec& spec = setting_of(setting::input_delay);
+    return refuse_value(
+        spec.name, value_with_unit(setting::input_delay, ticks),
+        "a whole number from 1 to " + value_with_unit(setting::input_delay, spec.range.high) + " with lockstep");
 }
 
 std::string check_peer_hitch(double ms) {
-    return check_range("peer hitch (ms)", ms, 0.0, network_settings::max_hitch_ms, false);
+    return check_setting(setting::peer_hitch_ms, ms);
 }
 
 std::string check_network_settings(const network_settings& s) {

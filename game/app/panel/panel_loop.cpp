@@ -1,5 +1,6 @@
 #include "app/input/controls.hpp"
 #include "app/panel/panel_sections.hpp"
+#include "sim/setting_table.hpp"
 
 #include <ticklab/fixed_loop.hpp>
 #include <ticklab/frame_pacer.hpp>
@@ -19,6 +20,16 @@ struct fps_choice {
 constexpr std::array<fps_choice, 5> fps_choices{
     {{"off", 0.0}, {"30", 30.0}, {"60", 60.0}, {"144", 144.0}, {"custom", -1.0}}};
 
+// A slider over the table's slider range for `which` (sim/setting_table.hpp); a value typed into it
+// (Ctrl+click) is pulled into the setting's whole range.
+void setting_slider(const char* id, game::setting which, double& value, const char* format) {
+    const game::setting_range range = game::setting_of(which).slider;
+    float v = static_cast<float>(value);
+    if (ImGui::SliderFloat(id, &v, static_cast<float>(range.low), static_cast<float>(range.high), format)) {
+        value = game::clamp_setting(which, v);
+    }
+}
+
 void fps_cap(game::loop_settings& settings, double& custom) {
     std::size_t selected = fps_choices.size() - 1;
     for (std::size_t i = 0; i + 1 < fps_choices.size(); ++i) {
@@ -37,7 +48,7 @@ void fps_cap(game::loop_settings& settings, double& custom) {
         custom = settings.fps_cap;
         label("  custom");
         if (ImGui::InputDouble("##fps_custom", &custom, 5.0, 30.0, "%.0f fps")) {
-            custom = std::clamp(custom, 1.0, ticklab::max_fps_cap);
+            custom = game::clamp_setting(game::setting::fps_cap, custom);
             settings.fps_cap = custom;
         }
     }
@@ -49,18 +60,27 @@ void loop(controller& control, const panel_context& context, loop_panel_state& s
     // Edited as a copy and sent as one action, as every widget's change is (app/input/controller.hpp).
     game::loop_settings settings = control.session().settings;
 
+    using game::setting;
+    const auto whole = [](setting which, int value) {
+        return static_cast<std::uint32_t>(game::clamp_setting(which, value));
+    };
+    const game::setting_range rate = game::setting_of(setting::tick_rate).slider;
     label("Tick rate");
     int hz = static_cast<int>(settings.tick_rate_hz);
-    if (ImGui::SliderInt("##tick_rate", &hz, 1, 240, "%d Hz")) settings.tick_rate_hz = clamp_tick_rate(hz);
+    if (ImGui::SliderInt("##tick_rate", &hz, static_cast<int>(rate.low), static_cast<int>(rate.high), "%d Hz")) {
+        settings.tick_rate_hz = whole(setting::tick_rate, hz);
+    }
     label("  exact");
     hz = static_cast<int>(settings.tick_rate_hz);
-    if (ImGui::InputInt("##tick_rate_exact", &hz, 1, 10)) settings.tick_rate_hz = clamp_tick_rate(hz);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("1 to %u Hz", ticklab::max_tick_rate_hz);
+    if (ImGui::InputInt("##tick_rate_exact", &hz, 1, 10)) settings.tick_rate_hz = whole(setting::tick_rate, hz);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", game::allowed_values(setting::tick_rate).c_str());
 
+    const game::setting_range loops = game::setting_of(setting::max_loops).slider;
     label("MAX_LOOPS");
     int max_loops = static_cast<int>(settings.max_loops);
-    if (ImGui::SliderInt("##max_loops", &max_loops, 1, 64, "%d ticks/frame")) {
-        settings.max_loops = clamp_max_loops(max_loops);
+    if (ImGui::SliderInt("##max_loops", &max_loops, static_cast<int>(loops.low), static_cast<int>(loops.high),
+                         "%d ticks/frame")) {
+        settings.max_loops = whole(setting::max_loops, max_loops);
     }
 
     // Interpolation is a smoothing choice, in the Strategies section.
@@ -74,27 +94,17 @@ void loop(controller& control, const panel_context& context, loop_panel_state& s
 
     ImGui::TextDisabled("Artificial CPU load (busy work)");
     label("  per tick");
-    float tick_ms = static_cast<float>(settings.tick_load_ms);
-    if (ImGui::SliderFloat("##tick_load", &tick_ms, 0.0f, 20.0f, "%.1f ms")) {
-        settings.tick_load_ms = std::clamp(tick_ms, 0.0f, 20.0f);
-    }
+    setting_slider("##tick_load", setting::tick_load_ms, settings.tick_load_ms, "%.1f ms");
     label("  per frame");
-    float frame_ms = static_cast<float>(settings.frame_load_ms);
-    if (ImGui::SliderFloat("##frame_load", &frame_ms, 0.0f, 50.0f, "%.1f ms")) {
-        settings.frame_load_ms = std::clamp(frame_ms, 0.0f, 50.0f);
-    }
+    setting_slider("##frame_load", setting::frame_load_ms, settings.frame_load_ms, "%.1f ms");
     // The budget lesson's frame task (text 002): its work a run and the budget it may spend.
     label("  frame task");
-    float task_ms = static_cast<float>(settings.task_load_ms);
-    if (ImGui::SliderFloat("##task_load", &task_ms, 0.0f, 20.0f, task_ms > 0.0f ? "%.1f ms" : "off")) {
-        settings.task_load_ms = std::clamp(task_ms, 0.0f, 20.0f);
-    }
+    setting_slider("##task_load", setting::task_load_ms, settings.task_load_ms,
+                   settings.task_load_ms > 0.0 ? "%.1f ms" : "off");
     if (settings.task_load_ms > 0.0) {
         label("  its budget");
-        float budget_ms = static_cast<float>(settings.task_budget_ms);
-        if (ImGui::SliderFloat("##task_budget", &budget_ms, 0.0f, 20.0f, budget_ms > 0.0f ? "%.1f ms" : "none")) {
-            settings.task_budget_ms = std::clamp(budget_ms, 0.0f, 20.0f);
-        }
+        setting_slider("##task_budget", setting::task_budget_ms, settings.task_budget_ms,
+                       settings.task_budget_ms > 0.0 ? "%.1f ms" : "none");
         explain(terms::budget);
     }
     if (!(settings == control.session().settings)) {

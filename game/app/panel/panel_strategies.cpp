@@ -1,5 +1,6 @@
 // The panel's Strategies section: the loop's strategy choices, live, and the comparison ghost.
 #include "app/panel/panel_sections.hpp"
+#include "sim/setting_table.hpp"
 #include "sim/strategy_names.hpp"
 
 #include <imgui.h>
@@ -133,9 +134,12 @@ void strategies(controller& control, state_hashes& hashes) {
     if (settings.strategy.catch_up_mode == ticklab::catch_up::clamp_frame_time ||
         settings.ghost_strategy.catch_up_mode == ticklab::catch_up::clamp_frame_time) {
         label("Clamp");
+        // The table's slider range; a typed value may be anything the setting allows.
+        const game::setting_range range = game::setting_of(game::setting::frame_time_clamp_ms).slider;
         float clamp_ms = static_cast<float>(settings.frame_time_clamp_ms);
-        if (ImGui::SliderFloat("##frame_clamp", &clamp_ms, 1.0f, 1000.0f, "%.0f ms", ImGuiSliderFlags_Logarithmic)) {
-            settings.frame_time_clamp_ms = std::clamp(static_cast<double>(clamp_ms), 1.0, 10'000.0);
+        if (ImGui::SliderFloat("##frame_clamp", &clamp_ms, static_cast<float>(range.low),
+                               static_cast<float>(range.high), "%.0f ms", ImGuiSliderFlags_Logarithmic)) {
+            settings.frame_time_clamp_ms = game::clamp_setting(game::setting::frame_time_clamp_ms, clamp_ms);
         }
     }
     if (!(settings == session.settings)) {

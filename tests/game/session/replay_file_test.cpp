@@ -160,11 +160,11 @@ TEST(ReplayFile, HostileCountsAreRefusedBeforeReading) {
 
 TEST(ReplayFile, BadValuesNameTheLine) {
     EXPECT_EQ(parse_error(edited(header_then("ticks 1\ninputs 0\n"), "scene balls", "scene moon")),
-              "line 2: scene 'moon' is not known: use one of balls, lander, orbits");
+              "line 2: scene 'moon' is not allowed: use balls, lander or orbits");
     EXPECT_EQ(parse_error(edited(header_then("ticks 1\ninputs 0\n"), "tick_rate 60", "tick_rate 0")),
-              "line 6: tick rate 0 is not allowed: use 1 to 1000");
+              "line 6: tick_rate 0 Hz is not allowed: use a whole number from 1 to 1000 Hz");
     EXPECT_EQ(parse_error(edited(header_then("ticks 1\ninputs 0\n"), "balls 300", "balls 100001")),
-              "line 4: ball count 100001 is over the limit of 100000");
+              "line 4: balls 100001 is not allowed: use a whole number from 0 to 100000");
     EXPECT_NE(parse_error(header_then("ticks 9\ninputs 2\ninput 5 held 1 pressed 1 pointers 0\n"
                                       "input 5 held 1 pressed 0 pointers 0\n"))
                   .find("line 10: tick 5 is out of order"),
@@ -242,7 +242,7 @@ TEST(ReplayFile, ABoxWidthIsRecordedOnlyWhenSetAndOldFilesReadWithoutOne) {
     ASSERT_EQ(ticklab::game::parse_replay(old, back), "");
     EXPECT_EQ(back.options.box_width, 0u);
     EXPECT_EQ(parse_error(edited(header_then("ticks 1\ninputs 0\n"), "autopilot 0\n", "autopilot 0\nbox_width 40\n")),
-              "line 6: box width 40 is not allowed: use 90 to 320");
+              "line 6: box_width 40 units is not allowed: use a whole number from 90 to 320 units");
 }
 
 TEST(ReplayFile, BeaconsAreRecordedOnlyWhenOnAndOldFilesReadWithThemOff) {
@@ -261,5 +261,5 @@ TEST(ReplayFile, BeaconsAreRecordedOnlyWhenOnAndOldFilesReadWithThemOff) {
     ASSERT_EQ(ticklab::game::parse_replay(old, back), "");
     EXPECT_FALSE(back.options.beacons);
     EXPECT_EQ(parse_error(edited(header_then("ticks 1\ninputs 0\n"), "autopilot 0\n", "autopilot 0\nbeacons 2\n")),
-              "line 6: beacons must be 0 or 1");
+              "line 6: beacons 2 is not allowed: use 0 or 1");
 }

@@ -263,14 +263,14 @@ TEST(StrategyFlags, BadValuesGiveOneLineAndExitTwo) {
         {{"--catch-up", "all"}, "use drop, clamp, debt, none or text004"},
         {{"--smoothing", "lerp"}, "use none, interpolate, extrapolate or render-tick"},
         {{"--time-scaling", "speed"}, "use count or length"},
-        {{"--frame-clamp-ms", "0"}, "frame time clamp"},
-        {{"--frame-clamp-ms", "fast"}, "not a number"},
-        {{"--frame-jitter-ms", "-1"}, "frame jitter"},
+        {{"--frame-clamp-ms", "0"}, "--frame-clamp-ms: frame_time_clamp_ms 0 ms is not allowed"},
+        {{"--frame-clamp-ms", "fast"}, "frame_time_clamp_ms 'fast' is not allowed"},
+        {{"--frame-jitter-ms", "-1"}, "frame_jitter_ms -1 ms is not allowed"},
         {{"--compare", "variable"}, "KEY=VALUE"},
         {{"--compare", "speed=2"}, "'speed' is not a strategy"},
         {{"--compare", "catch-up=all"}, "use drop, clamp, debt, none or text004"},
-        {{"--compare", "tick-rate=0"}, "--compare tick-rate: tick rate"},
-        {{"--compare", "tick-rate=fast"}, "not a number"},
+        {{"--compare", "tick-rate=0"}, "--compare tick-rate: tick_rate 0 Hz is not allowed"},
+        {{"--compare", "tick-rate=fast"}, "tick_rate 'fast' is not allowed"},
     };
     for (const auto& [args, needle] : cases) {
         const parsed p = parse(args);

@@ -14,14 +14,14 @@ TEST(NetworkSettings, LockstepNeedsAnInputDelayOfAtLeastOneTick) {
     EXPECT_NE(check_input_delay(31, net_mode::rollback), "");
     EXPECT_NE(check_input_delay(1.5, net_mode::rollback), "");
     EXPECT_EQ(check_input_delay(0, net_mode::lockstep),
-              "input delay (ticks) with lockstep 0 is not allowed: use a whole number from 1 to 30");
+              "input_delay 0 ticks is not allowed: use a whole number from 1 to 30 ticks with lockstep");
 }
 
 TEST(NetworkSettings, ChecksNameTheValueAndTheRange) {
-    EXPECT_EQ(check_latency(-5), "latency (ms) -5 is not allowed: use a value from 0 to 1000");
+    EXPECT_EQ(check_latency(-5), "latency_ms -5 ms is not allowed: use a value from 0 to 1000 ms");
     EXPECT_NE(check_latency(std::nan("")), "");
     EXPECT_NE(check_jitter(std::numeric_limits<double>::infinity()), "");
-    EXPECT_EQ(check_loss(60), "loss (%) 60 is not allowed: use a value from 0 to 50");
+    EXPECT_EQ(check_loss(60), "loss 60% is not allowed: use a value from 0 to 50%");
     EXPECT_NE(check_peer_hitch(2001), "");
     network_settings s;
     EXPECT_EQ(check_network_settings(s), "");
