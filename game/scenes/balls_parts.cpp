@@ -50,9 +50,9 @@ void balls_scene::set_control(std::string_view name, double value) {
 
 void balls_scene::set_option(scene_options& options, std::string_view name, double value) const {
     if (name != "balls") throw unknown_control(name, balls_section_controls);
-    options.balls = std::isfinite(value) ? static_cast<std::uint32_t>(std::clamp(std::round(value), 0.0,
-                                                                                static_cast<double>(max_balls)))
-                                         : options_.balls;
+    options.balls = std::isfinite(value)
+                        ? static_cast<std::uint32_t>(std::clamp(std::round(value), 0.0, static_cast<double>(max_balls)))
+                        : options_.balls;
 }
 
 scene_text balls_scene::figure(std::string_view name) const {

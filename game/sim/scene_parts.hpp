@@ -37,15 +37,15 @@ enum class control_kind : std::uint8_t {
 
 struct scene_control {
     control_kind kind = control_kind::toggle;
-    std::string_view name = {};   // what set_control, an action and a lesson's toggle call it: "gravity"
-    std::string_view label = {};  // what the panel shows: "strength"
+    std::string_view name = {};     // what set_control, an action and a lesson's toggle call it: "gravity"
+    std::string_view label = {};    // what the panel shows: "strength"
     std::string_view tooltip = {};  // on hover, as written (its own line breaks)
     std::string_view term = {};     // or, on hover, a term's explanation wrapped to the panel's width
     double min = 0.0;
     double max = 1.0;
-    const char* format = "%.2f";  // number, range, count
-    double step = 1.0;            // count: the exact field's +/-; range: drag speed per pixel
-    double step_fast = 10.0;      // count: the exact field's Ctrl +/-
+    const char* format = "%.2f";      // number, range, count
+    double step = 1.0;                // count: the exact field's +/-; range: drag speed per pixel
+    double step_fast = 10.0;          // count: the exact field's Ctrl +/-
     std::string_view high_name = {};  // range: the upper value's name
     bool same_line = false;           // on the line of the control before it
     // A launch choice (scene_options): the panel holds the value shown until a button resets the
@@ -106,8 +106,8 @@ struct scene_parts {
     }
     std::string shown;
     for (const char ch : name.substr(0, 64)) shown += (ch < ' ' || ch == 127) ? '?' : ch;
-    return std::invalid_argument{"no scene setting '" + shown + "': " +
-                                 (names.empty() ? std::string{"this scene has none"} : "use " + names)};
+    return std::invalid_argument{"no scene setting '" + shown +
+                                 "': " + (names.empty() ? std::string{"this scene has none"} : "use " + names)};
 }
 
 }  // namespace ticklab::game

@@ -10,16 +10,14 @@ namespace ticklab::app {
 namespace {
 
 constexpr std::string_view names[] = {
-    "none",         "toggle_pause",      "step",           "faster",
-    "slower",       "set_time_scale",    "tick_rate_up",   "tick_rate_down",
-    "set_loop",     "next_scene",        "switch_scene",   "reset",
-    "reset_with",   "set_scene_value",   "press",          "release",
-    "pointer",      "next_lesson",       "previous_lesson", "apply_lesson",
-    "restart_lesson", "lesson_toggle",   "toggle_keys",    "toggle_panel",
-    "toggle_fullscreen", "text_larger",  "text_smaller",   "text_reset",
-    "set_text_scale", "screenshot",      "quit",           "pause_task",
-    "resume_task",  "terminate_task",    "start_network",  "stop_network",
-    "start_recording", "stop_recording", "stop_replay",
+    "none",           "toggle_pause",    "step",           "faster",          "slower",
+    "set_time_scale", "tick_rate_up",    "tick_rate_down", "set_loop",        "next_scene",
+    "switch_scene",   "reset",           "reset_with",     "set_scene_value", "press",
+    "release",        "pointer",         "next_lesson",    "previous_lesson", "apply_lesson",
+    "restart_lesson", "lesson_toggle",   "toggle_keys",    "toggle_panel",    "toggle_fullscreen",
+    "text_larger",    "text_smaller",    "text_reset",     "set_text_scale",  "screenshot",
+    "quit",           "pause_task",      "resume_task",    "terminate_task",  "start_network",
+    "stop_network",   "start_recording", "stop_recording", "stop_replay",
 };
 static_assert(std::size(names) == static_cast<std::size_t>(action_kind::count), "a name for every action");
 
@@ -64,7 +62,13 @@ std::vector<key_binding> keys_with_scenes() {
     std::vector<key_binding> rows{std::begin(loop_keys), std::end(loop_keys)};
     for (const game::scene_entry& entry : game::scene_registry()) {
         for (const game::scene_key& key : entry.parts.keys) {
-            key_binding row{press, {no_key, no_key, no_key}, false, false, key.keys_label, key.meaning, key.game_action};
+            key_binding row{.kind = press,
+                            .keys = {no_key, no_key, no_key},
+                            .ctrl = false,
+                            .repeats = false,
+                            .keys_label = key.keys_label,
+                            .meaning = key.meaning,
+                            .game_action = key.game_action};
             for (std::size_t i = 0; i < key.keys.size(); ++i) row.keys[i] = key_named(key.keys[i]);
             // Two scenes may share a key for the same game action; one row sends it for both.
             const bool known = std::ranges::any_of(rows, [&](const key_binding& r) {

@@ -44,9 +44,9 @@ enum class action_kind : std::uint8_t {
     reset,
     reset_with,       // options: reset with other launch choices (the scene section's buttons)
     set_scene_value,  // name, value: one of the running scene's controls (scene_parts), live
-    press,             // game_action: a key for the game held down
-    release,           // game_action
-    pointer,           // pointer: a click or a drag in the scene, in world units
+    press,            // game_action: a key for the game held down
+    release,          // game_action
+    pointer,          // pointer: a click or a drag in the scene, in world units
     // Lessons.
     next_lesson,
     previous_lesson,
@@ -82,7 +82,7 @@ enum class action_kind : std::uint8_t {
 struct action {
     action_kind kind = action_kind::none;
     double value = 0.0;  // set_time_scale, set_text_scale, set_scene_value; an index for switch_scene, apply_lesson
-    ticklab::task_handle task{};  // pause_task, resume_task, terminate_task
+    ticklab::task_handle task{};                      // pause_task, resume_task, terminate_task
     game::action game_action = game::action::thrust;  // press, release
     std::optional<game::loop_settings> loop;          // set_loop
     std::optional<game::network_settings> network;    // start_network

@@ -67,7 +67,8 @@ hud_line scene_figure_line(std::string_view name, const game::session& session) 
         game::scene_text line = session.current_scene().figure(name);
         return {std::move(line.text), line.alert ? hud_style::figure_alert : hud_style::figure};
     }
-    if (const game::scene_figure* other = game::find_scene_figure(name)) return {std::string{other->absent}, hud_style::figure};
+    if (const game::scene_figure* other = game::find_scene_figure(name))
+        return {std::string{other->absent}, hud_style::figure};
     return {"?", hud_style::figure};
 }
 
