@@ -54,7 +54,7 @@ window_app::window_app(const game::launch_options& options, const ticklab::time_
 void window_app::fit_balls_box(const game::launch_options& options) {
     // Only a box nobody chose: a lesson states its box (its claims are tested in it), a replay and
     // a network game run the one they were made with, and --box-width is the user's.
-    if (options.scene != "balls" || options.scene_settings.box_width != 0 || !options.lesson.empty() ||
+    if (!session_.current_entry().parts.box_width || options.scene_settings.box_width != 0 || !options.lesson.empty() ||
         options.replay_recording || options.network) {
         return;
     }
@@ -210,7 +210,7 @@ void window_app::build_hud() {
     auto& fresh = fresh_hud_lines_;
     build_hud_lines(session_, fps_, figures_, {}, fresh[0], fresh[1]);
     const std::string lesson =
-        control_.view().panel_visible ? std::string{} : lesson_line(control_.active_lesson(), session_.settings);
+        control_.view().panel_visible ? std::string{} : lesson_line(control_.active_lesson(), session_);
     build_key_lines(control_.view().keys_expanded, lesson, fresh[2]);
     if (const std::string notice = control_.notice(); !notice.empty()) {
         // Wrapped to the scene's width: a notice lies over the world's bottom edge for a few seconds,

@@ -278,13 +278,21 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
         !error.empty()) {
         throw bad_value(error);
     }
-    if (given("--box-width") && out.scene != "balls") {
-        throw bad_value("--box-width is for the balls scene, not '" + out.scene +
-                        "': drop --box-width or use --scene balls");
-    }
-    if (raw.wall && out.scene != "balls") {
-        throw bad_value("--wall is for the balls scene, not '" + out.scene + "': drop --wall or use --scene balls");
-    }
+    // A flag only some scenes take (scene_parts): refused for another, naming those that take it.
+    const auto check_scene_has = [&out](const std::string& flag, bool scene_parts::*fact) {
+        if (const scene_entry* entry = find_scene(out.scene); entry == nullptr || entry->parts.*fact) return;
+        std::string takers;
+        std::string uses;
+        for (const scene_entry& e : scene_registry()) {
+            if (!(e.parts.*fact)) continue;
+            takers += (takers.empty() ? "" : " or ") + std::string{e.name};
+            uses += (uses.empty() ? "--scene " : " or --scene ") + std::string{e.name};
+        }
+        throw bad_value(flag + " is for the " + takers + " scene, not '" + out.scene + "': drop " + flag + " or use " +
+                        uses);
+    };
+    if (given("--box-width")) check_scene_has("--box-width", &scene_parts::box_width);
+    if (raw.wall) check_scene_has("--wall", &scene_parts::wall);
     const auto text_if = [&](const char* name, const std::string& text) { return given(name) ? &text : nullptr; };
     const network_flags network{.network = text_if("--network", raw.network),
                                 .latency_ms = text_if("--latency-ms", raw.latency_ms),

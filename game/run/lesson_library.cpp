@@ -14,6 +14,7 @@
 #include <deque>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <type_traits>
 #include <vector>
 
@@ -248,6 +249,28 @@ void read_settings(const json& object, lesson_setup& s) {
     if (const auto it = object.find("network"); it != object.end()) read_network(*it, s);
 }
 
+// The loop's figures, then those the scenes offer.
+std::vector<std::string_view> hud_names() {
+    std::vector<std::string_view> names{hud_figure_names().begin(), hud_figure_names().end()};
+    for (const std::string_view name : scene_figure_names()) names.push_back(name);
+    return names;
+}
+
+// A loop toggle, or a toggle control of the lesson's scene (read after its settings, which name it).
+void check_toggle(const std::string& toggle, const std::string& scene) {
+    if (toggle.empty() || std::find(lesson_toggles().begin(), lesson_toggles().end(), toggle) != lesson_toggles().end())
+        return;
+    std::vector<std::string_view> scene_toggles;
+    for (const scene_control& c : find_scene(scene)->parts.controls) {
+        if (c.kind != control_kind::toggle) continue;
+        if (c.name == toggle) return;
+        scene_toggles.push_back(c.name);
+    }
+    std::string allowed = "use " + list_of(lesson_toggles());
+    if (!scene_toggles.empty()) allowed += ", or a setting of scene '" + scene + "': " + list_of(scene_toggles);
+    throw field_error{"toggle", quoted_value(toggle) + " is not allowed: " + allowed};
+}
+
 }  // namespace
 
 std::string parse_lesson(std::string_view text, const std::string& source, lesson& out) {
@@ -268,12 +291,8 @@ std::string parse_lesson(std::string_view text, const std::string& source, lesso
         l.title = r.text("title", true, 200);
         l.explanation = r.text("text", true);
         l.claim = r.text("claim", false);
-        l.hud_figures = r.texts("hud", hud_figure_names());
+        l.hud_figures = r.texts("hud", hud_names());
         l.toggle = r.text("toggle", false, 64);
-        if (!l.toggle.empty() &&
-            std::find(lesson_toggles().begin(), lesson_toggles().end(), l.toggle) == lesson_toggles().end()) {
-            throw field_error{"toggle", quoted_value(l.toggle) + " is not allowed: use " + list_of(lesson_toggles())};
-        }
         l.questions = r.texts("questions");
         if (const auto it = doc.find("settings"); it != doc.end()) {
             try {
@@ -283,6 +302,7 @@ std::string parse_lesson(std::string_view text, const std::string& source, lesso
                 throw;
             }
         }
+        check_toggle(l.toggle, l.setup.scene);
     } catch (const field_error& e) {
         // The field may be a key from the file: quoted, so the error stays one line.
         return where + ": field " + quoted_value(e.field, 64) + ": " + e.allowed;

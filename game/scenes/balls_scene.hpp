@@ -27,6 +27,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 namespace ticklab::game {
@@ -72,6 +73,11 @@ public:
     void save(std::unique_ptr<scene_snapshot>& slot) const override;
     void restore(const scene_snapshot& snapshot) override;
     [[nodiscard]] double divergence(const scene& other) const override;
+    // balls_section_controls and balls_figures (balls_parts.cpp).
+    [[nodiscard]] double control_value(std::string_view name) const override;
+    void set_control(std::string_view name, double value) override;
+    void set_option(scene_options& options, std::string_view name, double value) const override;
+    [[nodiscard]] scene_text figure(std::string_view name) const override;
 
     // Starts the wave script. The time of the next wave is scene state: after a restore the script
     // started again keeps the waves' schedule instead of counting 4 s from the restart.
@@ -235,6 +241,46 @@ private:
     std::vector<std::uint8_t> scratch_colour_;
     std::vector<std::uint16_t> scratch_ticks_;
 };
+
+// The panel's section: gravity, restitution and sleeping at once; the ball count and radii on the
+// next reset (the radii are kept live, but only a reset draws new balls with them).
+inline constexpr std::array<scene_control, 9> balls_section_controls{{
+    {.kind = control_kind::toggle, .name = "gravity", .label = "gravity"},
+    {.kind = control_kind::number, .name = "gravity_strength", .label = "strength", .max = 400.0, .format = "%.1f"},
+    {.kind = control_kind::number, .name = "restitution", .label = "restitution", .max = 1.0, .format = "%.2f"},
+    {.kind = control_kind::toggle,
+     .name = "sleeping",
+     .label = "sleeping",
+     .tooltip = "Balls at rest stop being simulated until something moves near them.\nOff: every ball is "
+                "ticked, as the tick's cost shows."},
+    {.kind = control_kind::toggle,
+     .name = "show_sleeping",
+     .label = "show asleep",
+     .term = "asleep: a ball at rest is not simulated until something touches it.",
+     .same_line = true},
+    {.kind = control_kind::heading, .label = "applied on reset"},
+    {.kind = control_kind::count,
+     .name = "balls",
+     .label = "balls",
+     .max = max_balls,
+     .format = "%d",
+     .step = 100.0,
+     .step_fast = 1000.0,
+     .on_reset = true},
+    {.kind = control_kind::range,
+     .name = "radius_min",
+     .label = "radius",
+     .min = 0.1,
+     .max = 8.0,
+     .format = "%.2f",
+     .step = 0.02,
+     .high_name = "radius_max"},
+    {.kind = control_kind::button, .name = "apply", .label = "Apply (reset)"},
+}};
+// With the wall (scene_options::wall): how many balls passed through it, how many bounced off.
+inline constexpr std::array<scene_figure, 1> balls_figures{{{"wall", "no wall"}}};
+inline constexpr scene_parts balls_parts{
+    .controls = balls_section_controls, .figures = balls_figures, .box_width = true, .wall = true};
 
 inline void balls_scene::keep_in_box(std::size_t i) noexcept {
     const double r = radius_[i];

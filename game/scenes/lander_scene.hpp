@@ -43,6 +43,11 @@ public:
     void save(std::unique_ptr<scene_snapshot>& slot) const override;
     void restore(const scene_snapshot& snapshot) override;
     [[nodiscard]] double divergence(const scene& other) const override;
+    // lander_section_controls and lander_figures (lander_parts.cpp).
+    [[nodiscard]] double control_value(std::string_view name) const override;
+    void set_control(std::string_view name, double value) override;
+    [[nodiscard]] scene_text readout(std::string_view name) const override;
+    [[nodiscard]] scene_text figure(std::string_view name) const override;
 
     void set_autopilot(bool on) noexcept { autopilot_ = on; }
     [[nodiscard]] bool autopilot_on() const noexcept { return autopilot_; }
@@ -103,5 +108,32 @@ private:
     lander_beacons beacons_;
     ping_counts pings_from_;  // the totals at restart_counters(); display only, not in state_hash
 };
+
+// The panel's section: the autopilot, a restart, and how the last touchdown went.
+inline constexpr std::array<scene_control, 4> lander_section_controls{{
+    {.kind = control_kind::toggle, .name = "autopilot", .label = "autopilot"},
+    {.kind = control_kind::button, .name = "restart", .label = "Restart"},
+    {.kind = control_kind::readout, .name = "touchdown"},
+    {.kind = control_kind::readout, .name = "crash"},
+}};
+// The speeds against the landing limits, and the beacons' pings (scene_options::beacons).
+inline constexpr std::array<scene_figure, 5> lander_figures{{
+    {"lander_fall", "speed -"},
+    {"lander_drift", "speed -"},
+    {"calls_completed", "calls -"},
+    {"calls_target_gone", "calls -"},
+    {"calls_wrong_target", "calls -"},
+}};
+inline constexpr std::array<std::string_view, 2> lander_default_figures{"lander_fall", "lander_drift"};
+inline constexpr std::array<scene_key, 3> lander_keys{{
+    {{"Up", "W", ""}, action::thrust, "Up / W", "thrust"},
+    {{"Left", "A", ""}, action::rotate_left, "Left Right / A D", "rotate"},
+    {{"Right", "D", ""}, action::rotate_right, "", ""},
+}};
+inline constexpr scene_parts lander_parts{.controls = lander_section_controls,
+                                          .figures = lander_figures,
+                                          .default_figures = lander_default_figures,
+                                          .keys = lander_keys,
+                                          .divergence_unit = "m apart"};
 
 }  // namespace ticklab::game

@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ticklab::game {
 
@@ -20,6 +21,11 @@ namespace ticklab::game {
 [[nodiscard]] const scene_entry* find_scene(std::string_view name);
 // "balls, lander": the names, for error messages.
 [[nodiscard]] std::string scene_name_list();
+// Every HUD figure a scene offers (scene_parts::figures), each name once, in the registry's order:
+// what a lesson's "hud" list may name besides the loop's figures.
+[[nodiscard]] std::vector<std::string_view> scene_figure_names();
+// The figure of that name, from whichever scene offers it; nullptr when none does.
+[[nodiscard]] const scene_figure* find_scene_figure(std::string_view name);
 // The largest scene_entry::max_balls: the range of --balls and of a replay's ball count, which
 // are given apart from the scene.
 [[nodiscard]] std::uint32_t max_scene_balls();

@@ -11,23 +11,10 @@ namespace {
 
 constexpr std::array<std::string_view, 8> toggles{"smoothing",     "catch-up",    "max-loops",   "frame-load",
                                                   "extrapolation", "render-tick", "task-budget", "tick-rate"};
-constexpr std::array<std::string_view, 17> figures{"ticks_per_frame",
-                                                   "alpha",
-                                                   "dropped_ms",
-                                                   "debt_ms",
-                                                   "fps",
-                                                   "sim_speed",
-                                                   "frame_ms",
-                                                   "lander_fall",
-                                                   "lander_drift",
-                                                   "picture_age_ms",
-                                                   "behind_tick_ms",
-                                                   "task_runs",
-                                                   "tick_rate",
-                                                   "wall",
-                                                   "calls_completed",
-                                                   "calls_target_gone",
-                                                   "calls_wrong_target"};
+// The loop's figures; the scenes' own are in their scene_parts.
+constexpr std::array<std::string_view, 11> figures{
+    "ticks_per_frame", "alpha",          "dropped_ms",     "debt_ms",   "fps",      "sim_speed",
+    "frame_ms",        "picture_age_ms", "behind_tick_ms", "task_runs", "tick_rate"};
 
 // The value `toggle` has in `s`, in the words the lessons' texts use.
 std::string toggle_value(std::string_view toggle, const loop_settings& s) {
@@ -58,6 +45,31 @@ std::string before_after_text(const lesson& l, const loop_settings& settings) {
     loop_settings other = settings;
     if (!apply_toggle(l.toggle, l.setup.loop, other)) return std::string{no_before_after_text};
     return "B: " + toggle_value(l.toggle, settings) + " (now) / " + toggle_value(l.toggle, other);
+}
+
+namespace {
+
+const scene_control* scene_toggle(std::string_view toggle, std::span<const scene_control> controls) {
+    const scene_control* c = find_control(controls, toggle);
+    return c != nullptr && c->kind == control_kind::toggle ? c : nullptr;
+}
+
+}  // namespace
+
+bool apply_scene_toggle(std::string_view toggle, std::span<const scene_control> controls, scene& running) {
+    const scene_control* c = scene_toggle(toggle, controls);
+    if (c == nullptr) return false;
+    running.set_control(c->name, running.control_value(c->name) != 0.0 ? 0.0 : 1.0);
+    return true;
+}
+
+std::string before_after_text(const lesson& l, const loop_settings& settings, std::span<const scene_control> controls,
+                              const scene& running) {
+    const scene_control* c = scene_toggle(l.toggle, controls);
+    if (c == nullptr) return before_after_text(l, settings);
+    const std::string label{c->label};
+    const bool on = running.control_value(c->name) != 0.0;
+    return "B: " + label + (on ? " on" : " off") + " (now) / " + label + (on ? " off" : " on");
 }
 
 std::span<const std::string_view> lesson_toggles() {

@@ -41,13 +41,13 @@ struct lesson {
     std::string title;        // one line, for lists
     std::string explanation;  // two or three sentences, shown while the lesson runs
     std::string claim;        // what the learner will see, as the lesson's test checks it
-    // The figures the HUD shows for this lesson, in order: ticks_per_frame, alpha, dropped_ms,
-    // debt_ms, fps, sim_speed, frame_ms, lander_fall, lander_drift, picture_age_ms, behind_tick_ms,
-    // task_runs, tick_rate, wall (app/ui/hud_figures.hpp draws them).
+    // The figures the HUD shows for this lesson, in order: the loop's (hud_figure_names) and those
+    // the scenes offer (scene_parts::figures: wall, lander_fall, ...); app/ui/hud_figures.hpp draws them.
     std::vector<std::string> hud_figures;
     // The one setting the lesson is about, flipped by the before/after key (apply_toggle): "" (none),
     // "smoothing", "catch-up", "max-loops", "frame-load", "extrapolation", "render-tick",
-    // "task-budget" or "tick-rate".
+    // "task-budget" or "tick-rate"; or a toggle control of the lesson's scene ("sleeping": see
+    // apply_scene_toggle).
     std::string toggle;
     std::vector<std::string> questions;  // for the class to discuss
     lesson_setup setup;
@@ -55,7 +55,8 @@ struct lesson {
     void configure(lesson_setup& out) const { out = setup; }
 };
 
-// The toggles a lesson may name, and the figures its HUD list may hold.
+// The loop's toggles a lesson may name, and the loop's figures its HUD list may hold (the scenes
+// add theirs: scene_parts).
 [[nodiscard]] std::span<const std::string_view> lesson_toggles();
 [[nodiscard]] std::span<const std::string_view> hud_figure_names();
 
@@ -67,10 +68,17 @@ struct lesson {
 inline constexpr std::uint32_t high_tick_rate_hz = 120;
 bool apply_toggle(std::string_view toggle, const loop_settings& lesson_value, loop_settings& settings);
 
+// B on a scene setting: flips the toggle control named `toggle` among `controls` (the running
+// scene's scene_parts::controls) on `running`. False when `controls` has no toggle of that name.
+bool apply_scene_toggle(std::string_view toggle, std::span<const scene_control> controls, scene& running);
+
 // What B does in lesson `l` while `settings` run, for the panel, the HUD and B's notice: the two
 // values of its toggle, the one running first, e.g. "B: render tick (now) / interpolate",
 // "B: 120 Hz (now) / 10 Hz"; for a lesson without a toggle, no_before_after_text.
 inline constexpr std::string_view no_before_after_text = "no before/after in this lesson";
 [[nodiscard]] std::string before_after_text(const lesson& l, const loop_settings& settings);
+// The same with the running scene, which a scene toggle's text reads: "B: sleeping off (now) / sleeping on".
+[[nodiscard]] std::string before_after_text(const lesson& l, const loop_settings& settings,
+                                            std::span<const scene_control> controls, const scene& running);
 
 }  // namespace ticklab::game

@@ -1,13 +1,14 @@
 #pragma once
 // A simulation scene: state that changes only in fixed ticks, drawn between ticks.
 //
-// Usage: each scene has one entry in scenes/scene_registry.cpp ({name, title, create, limits});
-// nothing else (main, the command line, tests) needs to change when a scene is added. Tests and
-// benchmarks create scenes through the registry and tick them with no window. The interface has
-// no UI in it: a scene's panel section lives with the panel (app/panel/), its drawing goes through
-// draw_list.
+// Usage: each scene has one entry in scenes/scene_registry.cpp ({name, title, create, limits,
+// parts}); nothing else (main, the command line, the window, tests) needs to change when a scene is
+// added. Tests and benchmarks create scenes through the registry and tick them with no window. The
+// interface has no UI in it: the scene describes its panel controls, HUD figures and keys as data
+// (sim/scene_parts.hpp) that the window draws and binds, and its drawing goes through draw_list.
 
 #include "sim/draw_list.hpp"
+#include "sim/scene_parts.hpp"
 #include "sim/tick_input.hpp"
 
 #include <cstdint>
@@ -92,6 +93,32 @@ public:
         return std::numeric_limits<double>::quiet_NaN();
     }
 
+    // Its controls (scene_parts::controls), by name: the value shown (a toggle's 1 or 0, a range's
+    // low by its name and high by its high_name, an on_reset value as the last reset took it), and a
+    // live change, clamped into the control's range. Both throw std::invalid_argument naming a name
+    // the scene has no control by (unknown_control). set_option writes an on_reset value into the
+    // options of the next reset.
+    [[nodiscard]] virtual double control_value(std::string_view name) const { throw unknown_control(name, {}); }
+    virtual void set_control(std::string_view name, double value) {
+        static_cast<void>(value);
+        throw unknown_control(name, {});
+    }
+    virtual void set_option(scene_options& options, std::string_view name, double value) const {
+        static_cast<void>(options);
+        static_cast<void>(value);
+        throw unknown_control(name, {});
+    }
+    // A readout control's line now ("" hides it), and a HUD figure's (scene_parts::figures); an
+    // empty text for a name it does not know.
+    [[nodiscard]] virtual scene_text readout(std::string_view name) const {
+        static_cast<void>(name);
+        return {};
+    }
+    [[nodiscard]] virtual scene_text figure(std::string_view name) const {
+        static_cast<void>(name);
+        return {};
+    }
+
     // Hash of the full simulation state: equal for equal trajectories.
     [[nodiscard]] virtual std::uint64_t state_hash() const = 0;
 
@@ -119,6 +146,8 @@ struct scene_entry {
     // The most balls scene_options::balls may ask this scene for (0: it draws none and ignores
     // the count).
     std::uint32_t max_balls = 0;
+    // Its panel controls, HUD figures, keys and facts (sim/scene_parts.hpp).
+    scene_parts parts = {};
 };
 
 }  // namespace ticklab::game

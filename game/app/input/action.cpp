@@ -1,22 +1,23 @@
 #include "app/input/action.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <string>
+#include <vector>
 
 namespace ticklab::app {
 
 namespace {
 
 constexpr std::string_view names[] = {
-    "none",         "toggle_pause",      "step",           "faster",
-    "slower",       "set_time_scale",    "tick_rate_up",   "tick_rate_down",
-    "set_loop",     "next_scene",        "switch_scene",   "reset",
-    "reset_with",   "set_balls_config",  "set_autopilot",  "press",
-    "release",      "pointer",           "next_lesson",    "previous_lesson",
-    "apply_lesson", "restart_lesson",    "lesson_toggle",  "toggle_keys",
-    "toggle_panel", "toggle_fullscreen", "text_larger",    "text_smaller",
-    "text_reset",   "set_text_scale",    "screenshot",     "quit",
-    "pause_task",   "resume_task",       "terminate_task", "start_network",
-    "stop_network", "start_recording",   "stop_recording", "stop_replay",
+    "none",           "toggle_pause",    "step",           "faster",          "slower",
+    "set_time_scale", "tick_rate_up",    "tick_rate_down", "set_loop",        "next_scene",
+    "switch_scene",   "reset",           "reset_with",     "set_scene_value", "press",
+    "release",        "pointer",         "next_lesson",    "previous_lesson", "apply_lesson",
+    "restart_lesson", "lesson_toggle",   "toggle_keys",    "toggle_panel",    "toggle_fullscreen",
+    "text_larger",    "text_smaller",    "text_reset",     "set_text_scale",  "screenshot",
+    "quit",           "pause_task",      "resume_task",    "terminate_task",  "start_network",
+    "stop_network",   "start_recording", "stop_recording", "stop_replay",
 };
 static_assert(std::size(names) == static_cast<std::size_t>(action_kind::count), "a name for every action");
 
@@ -24,7 +25,8 @@ constexpr SDL_Keycode no_key = SDLK_UNKNOWN;
 using enum action_kind;
 
 // In the order the key list shows them. A row with an empty label is listed with the one before.
-constexpr key_binding table[] = {
+// The scenes' keys come between these two parts (keys_with_scenes).
+constexpr key_binding loop_keys[] = {
     {toggle_pause, {SDLK_SPACE, no_key, no_key}, false, false, "Space", "pause / resume"},
     {step, {SDLK_PERIOD, SDLK_KP_PERIOD, no_key}, false, true, ".", "one tick (pauses first)"},
     {faster, {SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS}, false, true, "+ / -", "time scale x2 / /2"},
@@ -36,9 +38,8 @@ constexpr key_binding table[] = {
     {next_lesson, {SDLK_PAGEDOWN, no_key, no_key}, false, false, "PageDown / Up", "next / previous lesson"},
     {previous_lesson, {SDLK_PAGEUP, no_key, no_key}, false, false, "", ""},
     {lesson_toggle, {SDLK_b, no_key, no_key}, false, false, "B", "lesson: before / after"},
-    {press, {SDLK_UP, SDLK_w, no_key}, false, false, "Up / W", "thrust", game::action::thrust},
-    {press, {SDLK_LEFT, SDLK_a, no_key}, false, false, "Left Right / A D", "rotate", game::action::rotate_left},
-    {press, {SDLK_RIGHT, SDLK_d, no_key}, false, false, "", "", game::action::rotate_right},
+};
+constexpr key_binding window_keys[] = {
     {none, {no_key, no_key, no_key}, false, false, "Click, drag", "push or throw a ball"},
     {toggle_keys, {SDLK_F1, no_key, no_key}, false, false, "F1", "all keys over the scene"},
     {toggle_panel, {SDLK_F2, no_key, no_key}, false, false, "F2", "hide / show the panel"},
@@ -50,6 +51,36 @@ constexpr key_binding table[] = {
     {quit, {SDLK_ESCAPE, no_key, no_key}, false, false, "Esc, Esc", "quit (asks first)"},
 };
 
+// An SDL key name ("Up", "W") as its keycode: a letter is its lower-case character.
+SDL_Keycode key_named(std::string_view name) {
+    if (name.empty()) return no_key;
+    if (name.size() == 1) return static_cast<SDL_Keycode>(std::tolower(static_cast<unsigned char>(name[0])));
+    return SDL_GetKeyFromName(std::string{name}.c_str());
+}
+
+std::vector<key_binding> keys_with_scenes() {
+    std::vector<key_binding> rows{std::begin(loop_keys), std::end(loop_keys)};
+    for (const game::scene_entry& entry : game::scene_registry()) {
+        for (const game::scene_key& key : entry.parts.keys) {
+            key_binding row{.kind = press,
+                            .keys = {no_key, no_key, no_key},
+                            .ctrl = false,
+                            .repeats = false,
+                            .keys_label = key.keys_label,
+                            .meaning = key.meaning,
+                            .game_action = key.game_action};
+            for (std::size_t i = 0; i < key.keys.size(); ++i) row.keys[i] = key_named(key.keys[i]);
+            // Two scenes may share a key for the same game action; one row sends it for both.
+            const bool known = std::ranges::any_of(rows, [&](const key_binding& r) {
+                return r.kind == press && r.game_action == row.game_action && r.keys == row.keys;
+            });
+            if (!known) rows.push_back(row);
+        }
+    }
+    rows.insert(rows.end(), std::begin(window_keys), std::end(window_keys));
+    return rows;
+}
+
 }  // namespace
 
 std::string_view action_name(action_kind kind) {
@@ -58,6 +89,8 @@ std::string_view action_name(action_kind kind) {
 }
 
 std::span<const key_binding> key_table() {
+    // Built once, from the registry's constant entries: never changes afterwards.
+    static const std::vector<key_binding> table = keys_with_scenes();
     return table;
 }
 

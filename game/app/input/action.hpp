@@ -9,7 +9,6 @@
 //   controller.perform(action::of(action_kind::reset));
 //   for (const key_binding& k : key_table()) if (!k.keys_label.empty()) list(k.keys_label, k.meaning);
 
-#include "scenes/balls_scene.hpp"
 #include "scenes/scene_registry.hpp"
 #include "sim/loop_settings.hpp"
 #include "sim/network_settings.hpp"
@@ -43,13 +42,11 @@ enum class action_kind : std::uint8_t {
     next_scene,
     switch_scene,  // index into scene_registry()
     reset,
-    reset_with,
-    set_balls_config,  // balls: the scene section's gravity, restitution, sleeping, radii (live)
-    set_autopilot,     // lander: value 1 on, 0 off  // options: reset with other launch choices (the scene section's
-                       // "Apply (reset)", "Restart")
-    press,             // game_action: a key for the game held down
-    release,           // game_action
-    pointer,           // pointer: a click or a drag in the scene, in world units
+    reset_with,       // options: reset with other launch choices (the scene section's buttons)
+    set_scene_value,  // name, value: one of the running scene's controls (scene_parts), live
+    press,            // game_action: a key for the game held down
+    release,          // game_action
+    pointer,          // pointer: a click or a drag in the scene, in world units
     // Lessons.
     next_lesson,
     previous_lesson,
@@ -84,19 +81,25 @@ enum class action_kind : std::uint8_t {
 
 struct action {
     action_kind kind = action_kind::none;
-    double value = 0.0;           // set_time_scale, set_text_scale; an index for switch_scene, apply_lesson
-    ticklab::task_handle task{};  // pause_task, resume_task, terminate_task
+    double value = 0.0;  // set_time_scale, set_text_scale, set_scene_value; an index for switch_scene, apply_lesson
+    ticklab::task_handle task{};                      // pause_task, resume_task, terminate_task
     game::action game_action = game::action::thrust;  // press, release
     std::optional<game::loop_settings> loop;          // set_loop
     std::optional<game::network_settings> network;    // start_network
     std::optional<game::scene_options> options;       // reset_with
     std::optional<game::pointer_event> pointer;       // pointer
-    std::optional<game::balls_config> balls;          // set_balls_config
+    std::string name;                                 // set_scene_value: the control's name
 
     [[nodiscard]] static action of(action_kind kind, double value = 0.0) {
         action a;
         a.kind = kind;
         a.value = value;
+        return a;
+    }
+    // set_scene_value: the running scene's control `name` to `value` (a toggle's 1 or 0).
+    [[nodiscard]] static action scene_value(std::string_view name, double value) {
+        action a = of(action_kind::set_scene_value, value);
+        a.name = name;
         return a;
     }
 };
@@ -112,7 +115,8 @@ struct key_binding {
     game::action game_action = game::action::thrust;  // press rows
 };
 
-// The one table of keys: the keyboard, the F1 list, the panel's key section and --help read it.
+// The one table of keys: the keyboard, the F1 list, the panel's key section and the man page read
+// it. The scenes' own keys (scene_parts::keys) are among its rows, after B, in the registry's order.
 [[nodiscard]] std::span<const key_binding> key_table();
 // The row a key press sends, if any (key-ups: release_for_key).
 [[nodiscard]] const key_binding* binding_for(SDL_Keycode key, bool ctrl);

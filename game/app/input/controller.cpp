@@ -3,7 +3,6 @@
 #include "app/input/controls.hpp"
 #include "app/platform/presentation_file.hpp"
 #include "run/lesson_library.hpp"
-#include "scenes/lander_scene.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -79,17 +78,10 @@ void controller::perform_unchecked(const action& a) {
         case reset_with:
             if (a.options) session_.reset(*a.options);
             return;
-        case set_balls_config:
+        case set_scene_value:
             // Scene settings are not in a recording: they stay as they are while one records or plays.
-            if (auto* balls = dynamic_cast<game::balls_scene*>(&session_.current_scene());
-                balls && a.balls && !replay_busy()) {
-                balls->set_config(*a.balls);
-            }
-            return;
-        case set_autopilot:
-            if (auto* lander = dynamic_cast<game::lander_scene*>(&session_.current_scene()); lander && !replay_busy()) {
-                lander->set_autopilot(a.value != 0.0);
-            }
+            // A name the scene has no control by is refused with its one line (the notice).
+            if (!replay_busy()) session_.current_scene().set_control(a.name, a.value);
             return;
         case press:
             return session_.input().press(a.game_action);
@@ -218,13 +210,23 @@ void controller::toggle_lesson() {
         say("B flips a lesson's before / after: no lesson runs (PageDown starts one)");
         return;
     }
+    const auto controls = session_.current_entry().parts.controls;
     if (!game::apply_toggle(active->toggle, active->setup.loop, session_.settings)) {
-        say(std::string{game::no_before_after_text});
-        return;
+        // A scene toggle is a scene setting: as the panel's, it stays as it is while a replay records or plays.
+        const game::scene_control* c = game::find_control(controls, active->toggle);
+        if (c == nullptr || c->kind != game::control_kind::toggle) {
+            say(std::string{game::no_before_after_text});
+            return;
+        }
+        if (replay_busy()) {
+            say("B flips a scene setting, which stays as it is while a replay records or plays");
+            return;
+        }
+        game::apply_scene_toggle(active->toggle, controls, session_.current_scene());
     }
     // The figures count from the flip, so "after" is not read through the "before" counts.
     session_.restart_statistics();
-    say(game::before_after_text(*active, session_.settings));
+    say(game::before_after_text(*active, session_.settings, controls, session_.current_scene()));
 }
 
 void controller::scale_text(float scale) {

@@ -29,7 +29,11 @@ void lessons(controller& control) {
         }
         for (const std::string& question : active->questions) ImGui::TextDisabled("Q: %s", question.c_str());
         ImGui::Spacing();
-        ImGui::TextDisabled("%s", game::before_after_text(*active, control.session().settings).c_str());
+        const game::session& session = control.session();
+        ImGui::TextDisabled("%s",
+                            game::before_after_text(*active, session.settings, session.current_entry().parts.controls,
+                                                    session.current_scene())
+                                .c_str());
         ImGui::PopTextWrapPos();
         ImGui::TextDisabled("PageUp / PageDown: previous / next lesson");
         ImGui::Separator();

@@ -24,8 +24,7 @@ void scene(controller& control, scene_panel_state& state) {
         ImGui::EndCombo();
     }
     ImGui::PushID("scene_settings");
-    game::scene& current_scene = session.current_scene();
-    if (!balls_settings(current_scene, control, state)) lander_settings(current_scene, control);
+    scene_settings(control, state);
     ImGui::PopID();
 }
 

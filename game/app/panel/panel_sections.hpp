@@ -19,7 +19,7 @@ void strategies(controller& control, state_hashes& hashes);
 // The last moments of frames, ticks, drops and alpha on a real-time strip (freeze, hover).
 void timeline(game::session& session, timeline_panel_state& state);
 void scheduler(controller& control, scheduler_panel_state& state);
-// The scene picker, then the running scene's own section (balls_section.cpp, lander_section.cpp).
+// The scene picker, then the running scene's own section (scene_settings).
 void scene(controller& control, scene_panel_state& state);
 // Named presets with their explanation; the running lesson's stays on show.
 void lessons(controller& control);
@@ -29,10 +29,8 @@ void help(controller& control, const panel_context& context);
 // The network game: on or off, its settings (applied by restarting it), each peer's figures.
 void network(controller& control, network_panel_state& state);
 
-// The scenes' own sections: each draws its widgets when `scene` is its kind and returns whether it
-// was (panel_scene.cpp tries them in turn).
-bool balls_settings(game::scene& scene, controller& control, scene_panel_state& state);
-bool lander_settings(game::scene& scene, controller& control);
+// The running scene's own section, from its controls (scene_section.cpp).
+void scene_settings(controller& control, scene_panel_state& state);
 
 // A size designed in points at the 15 pt text, at the text size the panel has now.
 [[nodiscard]] float points(float designed);
@@ -49,7 +47,6 @@ inline constexpr const char* dropped =
     "dropped: time the loop owed but threw away because MAX_LOOPS capped the ticks in one frame. "
     "The simulation falls behind real time by that much.";
 inline constexpr const char* debt = "debt: time still owed after this frame's ticks, carried to the next frame.";
-inline constexpr const char* asleep = "asleep: a ball at rest is not simulated until something touches it.";
 inline constexpr const char* late = "late: a tick run after the moment it was due (a frame started after it).";
 inline constexpr const char* burst = "burst: a frame that ran more than one tick to catch up.";
 inline constexpr const char* lag =

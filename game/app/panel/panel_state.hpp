@@ -11,6 +11,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -56,11 +57,12 @@ struct network_panel_state {
     bool editing = false;             // a slider is held: its value is the user's until let go
 };
 
-// The scenes' own sections (balls_section.cpp, lander_section.cpp).
+// The running scene's section (scene_section.cpp).
 struct scene_panel_state {
-    // The ball count typed in, applied by "Apply"; back to the scene's own at every scene start.
-    std::uint32_t pending_balls = 0;
-    std::optional<std::uint64_t> synced_start;  // session::scene_starts() when pending_balls was taken
+    // The on_reset values typed in (the ball count), by control name, applied by the scene's button;
+    // back to the scene's own at every scene start.
+    std::map<std::string, double> pending;
+    std::optional<std::uint64_t> synced_start;  // session::scene_starts() when `pending` was taken
 };
 
 }  // namespace ticklab::app

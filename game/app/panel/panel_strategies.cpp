@@ -9,6 +9,7 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 namespace ticklab::app::panel_sections {
 namespace {
@@ -107,7 +108,8 @@ void ghost_state(const game::session& session, const game::ghost_run& ghost, con
     }
     const double drift = session.current_scene().divergence(ghost.current_scene());
     if (std::isfinite(drift)) {
-        ImGui::Text("divergence %.3f %s", drift, session.current_entry().name == "lander" ? "m apart" : "mean error");
+        const std::string unit{session.current_entry().parts.divergence_unit};
+        ImGui::Text("divergence %.3f %s", drift, unit.c_str());
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip(
                 "How far the ghost has drifted from main: balls, the mean distance between\n"

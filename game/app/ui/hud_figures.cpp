@@ -4,9 +4,10 @@
 
 #include "app/ui/hud_text.hpp"
 #include "run/lesson_library.hpp"
-#include "scenes/balls_scene.hpp"
-#include "scenes/lander_scene.hpp"
+#include "scenes/scene_registry.hpp"
+#include "sim/lessons.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -18,27 +19,30 @@
 namespace ticklab::app {
 namespace {
 
-constexpr std::array<std::pair<hud_figure, std::string_view>, 17> names{{
-    {hud_figure::ticks_per_frame, "ticks_per_frame"},
-    {hud_figure::alpha, "alpha"},
-    {hud_figure::dropped_ms, "dropped_ms"},
-    {hud_figure::debt_ms, "debt_ms"},
-    {hud_figure::fps, "fps"},
-    {hud_figure::sim_speed, "sim_speed"},
-    {hud_figure::frame_ms, "frame_ms"},
-    {hud_figure::lander_fall, "lander_fall"},
-    {hud_figure::lander_drift, "lander_drift"},
-    {hud_figure::picture_age_ms, "picture_age_ms"},
-    {hud_figure::behind_tick_ms, "behind_tick_ms"},
-    {hud_figure::task_runs, "task_runs"},
-    {hud_figure::tick_rate, "tick_rate"},
-    {hud_figure::wall, "wall"},
-    {hud_figure::calls_completed, "calls_completed"},
-    {hud_figure::calls_target_gone, "calls_target_gone"},
-    {hud_figure::calls_wrong_target, "calls_wrong_target"},
-}};
+// The loop's figures, in game::hud_figure_names' order (HudFigures.EveryLoopFigureHasItsLine checks).
+enum class loop_figure : std::uint8_t {
+    ticks_per_frame,
+    alpha,
+    dropped_ms,
+    debt_ms,
+    fps,
+    sim_speed,
+    frame_ms,
+    picture_age_ms,  // how old the drawn picture is (session::lag_of_picture)
+    behind_tick_ms,  // how far it is behind the latest tick's state
+    task_runs,       // the budget lesson's task: which of the last frames it ran in
+    tick_rate,       // the loop's tick rate and tick length
+    count
+};
 
-using enum hud_figure;
+std::optional<loop_figure> loop_figure_named(std::string_view name) {
+    const auto names = game::hud_figure_names();
+    const auto at = std::find(names.begin(), names.end(), name);
+    if (at == names.end() || at - names.begin() >= static_cast<std::ptrdiff_t>(loop_figure::count)) return std::nullopt;
+    return static_cast<loop_figure>(at - names.begin());
+}
+
+using enum loop_figure;
 
 // The speed figure averages the newest frames covering this much real time (or all the history
 // keeps): a single frame swings, and the first frame after a change reads 4.1x of 4.0x.
@@ -56,39 +60,22 @@ std::optional<double> recent_speed(const game::frame_history& history) {
     return ticked_ms / real_ms;
 }
 
-// The lander's vertical (fall) or horizontal (drift) speed against its landing limit. Once down,
-// the speeds at touchdown (the body rests at 0 m/s) after the verdict, "crashed: fall 5.3 / 2.5",
-// without the unit: the line stays about as wide as in flight. Upwards is "rise", which no limit
-// applies to.
-hud_line lander_speed_line(const game::lander_scene& lander, bool vertical) {
-    using limits = game::lander_physics;
-    const bool down = lander.state() != game::lander_state::flying;
-    const game::lander_body& body = down ? lander.touchdown() : lander.body();
-    const std::string verdict = down ? std::string{to_string(lander.state())} + ": " : std::string{};
-    const char* unit = down ? "" : " m/s";
-    if (vertical && body.vy > 0.0) {
-        return {format_text("%srise %.1f%s", verdict.c_str(), body.vy, unit), hud_style::figure};
+// A figure the running scene offers, in its words; another scene's shows that figure's absent text.
+hud_line scene_figure_line(std::string_view name, const game::session& session) {
+    const auto offered = session.current_entry().parts.figures;
+    if (std::ranges::any_of(offered, [&](const game::scene_figure& f) { return f.name == name; })) {
+        game::scene_text line = session.current_scene().figure(name);
+        return {std::move(line.text), line.alert ? hud_style::figure_alert : hud_style::figure};
     }
-    const double speed = std::abs(vertical ? body.vy : body.vx);
-    const double limit = vertical ? limits::max_landing_vy : limits::max_landing_vx;
-    return {format_text("%s%s %.1f / %.1f%s", verdict.c_str(), vertical ? "fall" : "drift", speed, limit, unit),
-            speed > limit ? hud_style::figure_alert : hud_style::figure};
+    if (const game::scene_figure* other = game::find_scene_figure(name))
+        return {std::string{other->absent}, hud_style::figure};
+    return {"?", hud_style::figure};
 }
 
 }  // namespace
 
-std::string_view hud_figure_name(hud_figure figure) {
-    for (const auto& [f, name] : names) {
-        if (f == figure) return name;
-    }
-    return "?";
-}
-
-std::optional<hud_figure> hud_figure_from_name(std::string_view name) {
-    for (const auto& [f, n] : names) {
-        if (n == name) return f;
-    }
-    return std::nullopt;
+bool known_hud_figure(std::string_view name) {
+    return loop_figure_named(name).has_value() || game::find_scene_figure(name) != nullptr;
 }
 
 std::vector<hud_figure> hud_figures_for(std::string_view lesson, std::string_view scene) {
@@ -96,18 +83,21 @@ std::vector<hud_figure> hud_figures_for(std::string_view lesson, std::string_vie
     if (const game::lesson* l = game::find_lesson(lesson); l != nullptr && !l->hud_figures.empty()) {
         std::vector<hud_figure> figures;
         for (const std::string& name : l->hud_figures) {
-            if (const auto figure = hud_figure_from_name(name)) figures.push_back(*figure);
+            if (known_hud_figure(name)) figures.push_back(name);
         }
         return figures;
     }
-    if (scene == "lander") return {lander_fall, lander_drift};
-    return {ticks_per_frame, alpha, dropped_ms, debt_ms};
+    if (const game::scene_entry* entry = game::find_scene(scene); entry && !entry->parts.default_figures.empty())
+        return {entry->parts.default_figures.begin(), entry->parts.default_figures.end()};
+    return {"ticks_per_frame", "alpha", "dropped_ms", "debt_ms"};
 }
 
-hud_line figure_line(hud_figure figure, const game::session& session, const fps_meter& meter) {
+hud_line figure_line(std::string_view name, const game::session& session, const fps_meter& meter) {
+    const auto figure = loop_figure_named(name);
+    if (!figure) return scene_figure_line(name, session);
     const auto& loop = session.loop();
     const auto& frame = loop.stats();
-    switch (figure) {
+    switch (*figure) {
         case ticks_per_frame:
             return {format_text("ticks/frame %2u", frame.ticks), hud_style::figure};
         case alpha:
@@ -150,38 +140,11 @@ hud_line figure_line(hud_figure figure, const game::session& session, const fps_
             return {format_text("task %s %zu/%zu", beat.pattern.c_str(), count.runs, count.frames),
                     count.runs < count.frames ? hud_style::figure_alert : hud_style::figure};
         }
-        case lander_fall:
-        case lander_drift: {
-            const auto* lander = dynamic_cast<const game::lander_scene*>(&session.current_scene());
-            if (lander == nullptr) return {"speed -", hud_style::figure};
-            return lander_speed_line(*lander, figure == lander_fall);
-        }
         case tick_rate:
             return {format_text("tick rate %u Hz (%.1f ms)", loop.tick_rate(), 1000.0 / loop.tick_rate()),
                     hud_style::figure};
-        case wall: {
-            const auto* balls = dynamic_cast<const game::balls_scene*>(&session.current_scene());
-            if (balls == nullptr || !balls->wall_on()) return {"no wall", hud_style::figure};
-            // Since the lesson's figures last restarted (B from 10 to 120 Hz starts them at 0).
-            const std::uint64_t through = balls->through_wall_shown();
-            return {format_text("through %llu / bounced %llu", static_cast<unsigned long long>(through),
-                                static_cast<unsigned long long>(balls->off_wall_shown())),
-                    through > 0 ? hud_style::figure_alert : hud_style::figure};
-        }
-        case calls_completed:
-        case calls_target_gone:
-        case calls_wrong_target: {
-            const auto* lander = dynamic_cast<const game::lander_scene*>(&session.current_scene());
-            if (lander == nullptr || !lander->options().beacons) return {"calls -", hud_style::figure};
-            const game::lander_scene::ping_counts b = lander->pings_shown();
-            if (figure == calls_completed) return {format_text("pings done %u", b.completed), hud_style::figure};
-            if (figure == calls_target_gone) {
-                return {format_text("target gone %u (reused %u)", b.target_gone, b.gone_slot_reused),
-                        hud_style::figure};
-            }
-            return {format_text("wrong target %u", b.wrong_target),
-                    b.wrong_target > 0 ? hud_style::figure_alert : hud_style::figure};
-        }
+        case count:
+            break;
     }
     return {"?", hud_style::figure};
 }

@@ -46,6 +46,14 @@ std::string lesson_line(std::string_view lesson, const game::loop_settings& runn
     return "Lesson: " + l->title + "   " + game::before_after_text(*l, running);
 }
 
+std::string lesson_line(std::string_view lesson, const game::session& session) {
+    const game::lesson* l = game::find_lesson(lesson);
+    if (l == nullptr) return {};
+    return "Lesson: " + l->title + "   " +
+           game::before_after_text(*l, session.settings, session.current_entry().parts.controls,
+                                   session.current_scene());
+}
+
 void build_key_lines(bool expanded, const std::string& lesson, std::vector<hud_line>& out) {
     out.clear();
     if (!lesson.empty()) out.push_back({lesson, hud_style::title});

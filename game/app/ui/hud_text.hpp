@@ -38,5 +38,7 @@ void build_hud_lines(const game::session& session, const fps_meter& fps, std::sp
 void build_key_lines(bool expanded, const std::string& lesson, std::vector<hud_line>& out);
 // "Lesson: <title>   B: ..." for the active lesson, "" for none.
 [[nodiscard]] std::string lesson_line(std::string_view lesson, const game::loop_settings& running);
+// The same for the session that runs it: a lesson's scene toggle reads its running scene.
+[[nodiscard]] std::string lesson_line(std::string_view lesson, const game::session& session);
 
 }  // namespace ticklab::app

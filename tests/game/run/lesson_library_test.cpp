@@ -91,7 +91,8 @@ TEST(LessonLibrary, AValueWithALineEndIsQuotedOnOneLine) {
     // two lines. Values and keys from the file are quoted with their control bytes as '?'.
     EXPECT_EQ(parse(R"({"name": "a", "title": "A", "text": "Look.", "toggle": "smooth\ning"})"),
               "lesson 't.json': field 'toggle': 'smooth?ing' is not allowed: use smoothing, catch-up, max-loops, "
-              "frame-load, extrapolation, render-tick, task-budget or tick-rate");
+              "frame-load, extrapolation, render-tick, task-budget or tick-rate, or a setting of scene 'balls': "
+              "gravity, sleeping or show_sleeping");
     EXPECT_EQ(parse(R"({"name": "a", "title": "A", "text": "Look.", "hud": ["al\tpha"]})").find('\t'),
               std::string::npos);
     const std::string key = parse(R"({"name": "a", "title": "A", "text": "Look.", "settings": {"x\ny": 1}})");
@@ -143,4 +144,29 @@ TEST(LessonLibrary, TargetGoneTurnsTheLandersBeaconsOn) {
     const lesson* other = ticklab::game::find_lesson("autopilot-5hz");
     ASSERT_NE(other, nullptr);
     EXPECT_FALSE(other->setup.options.beacons);
+}
+
+// Issue 23: a lesson's B may flip a toggle of its own scene (scene_parts::controls), and its HUD may
+// show the figures any scene offers; a toggle of another scene is refused, naming its scene's.
+TEST(LessonLibrary, AToggleMayNameASettingOfTheLessonsScene) {
+    lesson l;
+    ASSERT_EQ(parse_lesson(R"({"name": "a", "title": "A", "text": "Look.", "toggle": "sleeping",
+              "hud": ["wall", "lander_fall", "calls_completed", "alpha"]})",
+                           "t.json", l),
+              "");
+    EXPECT_EQ(l.toggle, "sleeping");
+    EXPECT_EQ(l.hud_figures.size(), 4u);
+    ASSERT_EQ(parse_lesson(R"({"name": "a", "title": "A", "text": "Look.", "toggle": "autopilot",
+              "settings": {"scene": "lander"}})",
+                           "t.json", l),
+              "");
+    EXPECT_EQ(
+        parse(R"({"name": "a", "title": "A", "text": "Look.", "toggle": "sleeping", "settings": {"scene": "lander"}})"),
+        "lesson 't.json': field 'toggle': 'sleeping' is not allowed: use smoothing, catch-up, max-loops, "
+        "frame-load, extrapolation, render-tick, task-budget or tick-rate, or a setting of scene 'lander': "
+        "autopilot");
+    EXPECT_EQ(
+        parse(R"({"name": "a", "title": "A", "text": "Look.", "toggle": "balls"})").find("'balls' is not allowed"),
+        std::string{"lesson 't.json': field 'toggle': "}.size())
+        << "an on_reset count is no toggle";
 }

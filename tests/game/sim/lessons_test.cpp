@@ -7,6 +7,7 @@
 #include <ticklab/fixed_loop.hpp>
 
 #include <algorithm>
+#include <memory>
 #include <set>
 #include <string>
 
@@ -119,4 +120,27 @@ TEST(Lessons, BeforeAfterTextSaysWhatTheLessonsTextsSay) {
          {"autopilot-5hz", "target-gone", "lockstep-waits", "rollback-hides-latency", "peer-drops"}) {
         EXPECT_EQ(text(name), "no before/after in this lesson") << name;
     }
+}
+
+// Issue 23: B on a scene setting flips the running scene's toggle, and says its two values.
+TEST(LessonToggle, ASceneToggleFlipsTheRunningScenesSetting) {
+    const ticklab::game::scene_entry& balls = *ticklab::game::find_scene("balls");
+    const auto scene = balls.create({});
+    lesson l;
+    l.toggle = "sleeping";
+    const ticklab::game::loop_settings loop;
+    EXPECT_FALSE(ticklab::game::apply_toggle(l.toggle, loop, *std::make_unique<ticklab::game::loop_settings>()));
+    EXPECT_EQ(ticklab::game::before_after_text(l, loop, balls.parts.controls, *scene),
+              "B: sleeping on (now) / sleeping off");
+    ASSERT_TRUE(ticklab::game::apply_scene_toggle(l.toggle, balls.parts.controls, *scene));
+    EXPECT_EQ(scene->control_value("sleeping"), 0.0);
+    EXPECT_EQ(ticklab::game::before_after_text(l, loop, balls.parts.controls, *scene),
+              "B: sleeping off (now) / sleeping on");
+    EXPECT_FALSE(ticklab::game::apply_scene_toggle("gravity_strength", balls.parts.controls, *scene))
+        << "a slider is no toggle";
+    EXPECT_FALSE(ticklab::game::apply_scene_toggle("autopilot", balls.parts.controls, *scene)) << "another scene's";
+    l.toggle = "tick-rate";
+    EXPECT_EQ(ticklab::game::before_after_text(l, loop, balls.parts.controls, *scene),
+              ticklab::game::before_after_text(l, loop))
+        << "a loop toggle reads as it did";
 }

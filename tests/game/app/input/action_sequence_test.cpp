@@ -180,18 +180,18 @@ TEST(ActionSequence, ALessonStartsItsFiguresAfresh) {
     ASSERT_EQ(game::lesson_table()[spiral + 1].name, "scale-4x");
     m.perform(action_kind::next_lesson);
     m.frame();
-    EXPECT_EQ(app::figure_line(app::hud_figure::dropped_ms, m.session, m.fps).text, "dropped 0 ms");
+    EXPECT_EQ(app::figure_line("dropped_ms", m.session, m.fps).text, "dropped 0 ms");
 }
 
 // Finding 6: in tunnelling, after B (120 Hz) the count stayed "through 146" in amber.
 TEST(ActionSequence, BStartsTheLessonsCountsAfresh) {
     app_model m{"tunnelling"};
     m.frames(375);  // 6 s at 10 Hz: balls tunnel
-    ASSERT_NE(app::figure_line(app::hud_figure::wall, m.session, m.fps).text.rfind("through 0 ", 0), 0u);
+    ASSERT_NE(app::figure_line("wall", m.session, m.fps).text.rfind("through 0 ", 0), 0u);
     m.perform(action_kind::lesson_toggle);
     EXPECT_NE(m.control.notice().find("120 Hz (now)"), std::string::npos) << m.control.notice();
     m.frames(375);
-    const app::hud_line wall = app::figure_line(app::hud_figure::wall, m.session, m.fps);
+    const app::hud_line wall = app::figure_line("wall", m.session, m.fps);
     EXPECT_EQ(wall.text.rfind("through 0 ", 0), 0u) << wall.text;
     EXPECT_EQ(wall.style, app::hud_style::figure);
 }
@@ -254,20 +254,19 @@ action random_action(std::mt19937_64& rng, game::session& session) {
             a.options = options;
             break;
         }
-        case action_kind::set_balls_config: {
-            const auto* balls = dynamic_cast<const game::balls_scene*>(&session.current_scene());
-            game::balls_config c = balls != nullptr ? balls->config() : game::balls_config{};
-            c.gravity = pick(200);
-            c.restitution = pick(101) / 100.0;
-            c.sleeping = pick(2) == 0;
-            c.radius_min = 0.2 + pick(10) / 10.0;
-            c.radius_max = c.radius_min + pick(30) / 10.0;
-            a.balls = c;
+        case action_kind::set_scene_value: {
+            // One of the running scene's controls (a range's upper end too), or a name it has not.
+            const auto controls = session.current_entry().parts.controls;
+            const int at = pick(static_cast<int>(controls.size()) + 1);
+            if (at == static_cast<int>(controls.size())) {
+                a.name = "no such setting";
+            } else {
+                const game::scene_control& c = controls[static_cast<std::size_t>(at)];
+                a.name = !c.high_name.empty() && pick(2) == 0 ? c.high_name : c.name;
+            }
+            a.value = std::array{0.0, 1.0, 0.5, 40.0, 200.0, 2.5, -1.0, 1e9}[static_cast<std::size_t>(pick(8))];
             break;
         }
-        case action_kind::set_autopilot:
-            a.value = pick(2);
-            break;
         case action_kind::press:
         case action_kind::release:
             a.game_action = static_cast<game::action>(pick(static_cast<int>(game::action_count)));

@@ -8,6 +8,7 @@
 
 #include <ticklab/time_source.hpp>
 
+#include <array>
 #include <set>
 #include <string>
 
@@ -88,6 +89,30 @@ TEST(KeyTable, GameKeysPressAndReleaseTheirAction) {
     ASSERT_TRUE(released);
     EXPECT_EQ(released->kind, action_kind::release);
     EXPECT_EQ(released->game_action, ticklab::game::action::rotate_left);
+}
+
+// The lander's keys are its scene entry's (scene_parts::keys), in the one table where they always
+// were: after B, before the mouse's row, each with the keycodes of its SDL key names.
+TEST(KeyTable, TheScenesKeysComeFromTheirEntryInTheirPlace) {
+    const auto table = key_table();
+    std::size_t b_row = table.size();
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        if (table[i].kind == action_kind::lesson_toggle) b_row = i;
+    }
+    ASSERT_LT(b_row + 4, table.size());
+    const key_binding& thrust = table[b_row + 1];
+    EXPECT_EQ(thrust.kind, action_kind::press);
+    EXPECT_EQ(thrust.keys_label, "Up / W");
+    EXPECT_EQ(thrust.meaning, "thrust");
+    EXPECT_EQ(thrust.keys, (std::array<SDL_Keycode, 3>{SDLK_UP, SDLK_w, SDLK_UNKNOWN}));
+    EXPECT_EQ(table[b_row + 2].keys, (std::array<SDL_Keycode, 3>{SDLK_LEFT, SDLK_a, SDLK_UNKNOWN}));
+    EXPECT_EQ(table[b_row + 2].game_action, ticklab::game::action::rotate_left);
+    EXPECT_EQ(table[b_row + 3].keys, (std::array<SDL_Keycode, 3>{SDLK_RIGHT, SDLK_d, SDLK_UNKNOWN}));
+    EXPECT_EQ(table[b_row + 3].keys_label, "") << "listed with rotate";
+    EXPECT_EQ(table[b_row + 4].keys_label, "Click, drag");
+    const auto right = action_for_key(key(SDLK_RIGHT));
+    ASSERT_TRUE(right);
+    EXPECT_EQ(right->game_action, ticklab::game::action::rotate_right);
 }
 
 // Finding 11 of issue 22: F1's list left out B and PageUp / PageDown. Every action a key sends is

@@ -134,4 +134,28 @@ TEST(LessonKeys, ATeachersOwnLessonFileIsALessonInFull) {
     EXPECT_EQ(control.active_lesson(), ticklab::game::lesson_table().front().name) << "PageDown: the first built-in";
 }
 
+// Issue 23: a teacher's lesson whose B flips a scene setting (the balls' sleeping), from the scene's
+// own controls; while a recording runs the scene's settings stay as they are.
+TEST(LessonKeys, BFlipsASceneSettingTheLessonNames) {
+    const std::filesystem::path file = std::filesystem::path{::testing::TempDir()} / "my-sleep.json";
+    std::ofstream{file} << R"({"name": "my-sleep", "title": "Sleep", "text": "Watch the tick's cost.",
+        "toggle": "sleeping", "settings": {"scene": "balls"}})";
+    ticklab::game::lesson read;
+    ASSERT_EQ(ticklab::game::load_lesson(file.string(), read), "");
+    ticklab::manual_time_source clock;
+    ticklab::game::session s{clock, "balls", {}, {}};
+    ticklab::app::controller control{s, file.string(), {}};
+    control.perform(action::of(action_kind::restart_lesson));
+    ASSERT_EQ(s.current_scene().control_value("sleeping"), 1.0);
+    control.perform(action::of(action_kind::lesson_toggle));
+    EXPECT_EQ(s.current_scene().control_value("sleeping"), 0.0);
+    EXPECT_EQ(control.notice(), "B: sleeping off (now) / sleeping on");
+    s.start_recording();
+    control.perform(action::of(action_kind::lesson_toggle));
+    EXPECT_EQ(s.current_scene().control_value("sleeping"), 0.0) << "kept while a recording runs";
+    s.stop_recording();
+    control.perform(action::of(action_kind::lesson_toggle));
+    EXPECT_EQ(s.current_scene().control_value("sleeping"), 1.0);
+}
+
 }  // namespace
