@@ -12,12 +12,14 @@
 #include "scenes/orbits_integrators.hpp"
 #include "sim/random.hpp"
 #include "sim/scene.hpp"
+#include "sim/scene_parts.hpp"
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ticklab::game {
@@ -45,6 +47,9 @@ public:
     [[nodiscard]] std::uint64_t state_hash() const override;
     void save(std::unique_ptr<scene_snapshot>& slot) const override;
     void restore(const scene_snapshot& snapshot) override;
+    // orbits_section_controls and orbits_figures (orbits_parts.cpp).
+    [[nodiscard]] scene_text readout(std::string_view name) const override;
+    [[nodiscard]] scene_text figure(std::string_view name) const override;
 
     // Body i is stepped by integrators[i].
     [[nodiscard]] const orbit_body& body(std::size_t i) const noexcept { return bodies_[i]; }
@@ -113,5 +118,26 @@ private:
     std::size_t sample_count_ = 0;
     double next_sample_s_ = 0.0;
 };
+
+// The panel's section: each method's energy and orbit, and a restart (to see a tick rate from the
+// start after B changed it).
+inline constexpr std::array<scene_control, 4> orbits_section_controls{{
+    {.kind = control_kind::readout, .name = "explicit_euler"},
+    {.kind = control_kind::readout, .name = "semi_implicit_euler"},
+    {.kind = control_kind::readout, .name = "velocity_verlet"},
+    {.kind = control_kind::button, .name = "restart", .label = "Restart"},
+}};
+// Each method's energy change since the start, for a lesson's HUD.
+inline constexpr std::array<scene_figure, 3> orbits_figures{{
+    {"energy_explicit_euler", "energy -"},
+    {"energy_semi_implicit_euler", "energy -"},
+    {"energy_verlet", "energy -"},
+}};
+inline constexpr std::array<std::string_view, 3> orbits_default_figures{
+    "energy_explicit_euler", "energy_semi_implicit_euler", "energy_verlet"};
+inline constexpr scene_parts orbits_parts{.controls = orbits_section_controls,
+                                          .figures = orbits_figures,
+                                          .default_figures = orbits_default_figures,
+                                          .divergence_unit = "units apart"};
 
 }  // namespace ticklab::game

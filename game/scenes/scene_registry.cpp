@@ -19,7 +19,7 @@ std::unique_ptr<scene> make(const scene_options& options) {
 constexpr std::array<scene_entry, 3> entries{{
     {"balls", "Bouncing balls", &make<balls_scene>, max_balls, balls_parts},
     {"lander", "Lunar lander", &make<lander_scene>, 0, lander_parts},
-    {"orbits", "Integrators: one orbit, three ways", &make<orbits_scene>, 0},
+    {"orbits", "Integrators: one orbit, three ways", &make<orbits_scene>, 0, orbits_parts},
 }};
 
 }  // namespace
