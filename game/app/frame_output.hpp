@@ -7,7 +7,7 @@
 //   live_output out;   // or capture_output
 //   sdl_runtime sdl{out.offscreen_if_no_display()};
 //   window win{out.window_settings(settings)};
-//   ...each frame: out.apply_settings(win, session.settings, context); if (out.skip_drawing(win)) return;
+//   ...each frame: out.apply_settings(win, session.settings(), context); if (out.skip_drawing(win)) return;
 //   ...draw...; out.present(win); out.pace(presented);
 
 #include "app/panel/panel_state.hpp"

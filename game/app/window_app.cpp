@@ -175,7 +175,7 @@ void window_app::save_presentation_settings() {
 void window_app::window_work(const ticklab::frame_stats& frame) {
     fps_.add_frame(frame.real);
     // VSync and the FPS cap are the window's to apply; the session only carries the choice.
-    output_.apply_settings(window_, session_.settings, context_);
+    output_.apply_settings(window_, session_.settings(), context_);
 }
 
 bool window_app::draw() {

@@ -22,7 +22,7 @@ ticklab::nanoseconds real_time_to_tick(const ticklab::fixed_loop& loop, std::uin
 
 ticklab::nanoseconds modelled_frame(ticklab::nanoseconds display_frame, const session& s) {
     ticklab::nanoseconds frame = display_frame;
-    if (s.settings.fps_cap > 0.0) frame = std::max(frame, frame_time(1000.0 / s.settings.fps_cap));
+    if (s.settings().fps_cap > 0.0) frame = std::max(frame, frame_time(1000.0 / s.settings().fps_cap));
     if (s.counted_load_ms() > 0.0) frame += frame_time(s.counted_load_ms());
     return frame;
 }
@@ -35,8 +35,8 @@ void stepped_clock::before_frame(const session& s, std::optional<std::uint64_t> 
     const ticklab::fixed_loop& loop = s.loop();
     // A replay runs fixed ticks whatever the settings say (session::advance locks them).
     const bool fixed_ticks =
-        s.replay_state().locked_tick_rate() || s.settings.strategy.step_mode == ticklab::stepping::fixed;
-    if (tick_target && *tick_target > loop.ticks() && !s.settings.paused && fixed_ticks) {
+        s.replay_state().locked_tick_rate() || s.settings().strategy.step_mode == ticklab::stepping::fixed;
+    if (tick_target && *tick_target > loop.ticks() && !s.settings().paused && fixed_ticks) {
         step = std::min(step, real_time_to_tick(loop, *tick_target - loop.ticks()));
     }
     source_.advance(step);

@@ -108,7 +108,7 @@ nlohmann::ordered_json report_object(const session& s, double real_time_s) {
     report["tick_rate"] = loop.tick_rate();
     // The user's MAX_LOOPS: the loop's own is lowered for a --ticks run's last frames
     // (session::stop_ticks_at), which is not a setting anyone chose.
-    report["max_loops"] = s.settings.max_loops;
+    report["max_loops"] = s.settings().max_loops;
     report["time_scale"] = json_number(s.loop().clock().time_scale());
     report["paused"] = s.loop().clock().paused();
     report["frames"] = stats.frame_index;

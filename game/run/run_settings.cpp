@@ -40,7 +40,7 @@ std::string number_text(const ordered_json& value) {
 }  // namespace
 
 ordered_json run_settings(const launch_options& options, std::string_view run_kind, session& s) {
-    const loop_settings& loop = s.settings;
+    const loop_settings& loop = s.settings();
     const scene_options& scene = s.options();
     ordered_json out = ordered_json::object();
     out["program"] = "ticklab " TICKLAB_VERSION;

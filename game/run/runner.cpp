@@ -93,8 +93,8 @@ bool runner::should_stop(const session& s) {
     // A drawing run shows at least one frame, whatever --ticks says.
     const bool drawn = kind_ == run_kind::headless || frames_ > 0;
     if (drawn && options_.ticks && s.ticks() >= *options_.ticks) return true;
-    if (options_.ticks && !options_.frames && clock_->manual() && frames_ > 0 && s.settings.paused &&
-        !s.settings.single_step) {
+    if (options_.ticks && !options_.frames && clock_->manual() && frames_ > 0 && s.settings().paused &&
+        !s.settings().single_step) {
         if (progress_) progress_->clear();
         note("paused: no tick can run, stopping after " + std::to_string(frames_) + " frame(s) with " +
              tick_progress(s, *options_.ticks));

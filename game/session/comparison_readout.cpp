@@ -27,7 +27,7 @@ comparison_reading read_comparison(const session& main) {
     r.start_tick = main.ghost_start_tick();
     r.main_ticks_since = r.main_ticks - r.start_tick;
     r.ghost_ticks = ghost->loop().ticks();
-    r.same_strategy = same_strategy(main.settings);
+    r.same_strategy = same_strategy(main.settings());
     r.verdict = r.main_hash == r.ghost_hash ? ghost_verdict::agree : ghost_verdict::differ;
     return r;
 }

@@ -4,8 +4,8 @@
 // input each frame and runs main's settings with the ghost's strategy (ghost_settings).
 //
 // Usage (comparison.cpp only):
-//   ghost_run ghost{source, main_sim.entry(), main_sim.options(), ghost_settings(main.settings)};
-//   ghost.run_frame(ghost_settings(main.settings), main_input);   // after main's frame
+//   ghost_run ghost{source, main_sim.entry(), main_sim.options(), ghost_settings(main.settings())};
+//   ghost.run_frame(ghost_settings(main.settings()), main_input);   // after main's frame
 //   ghost.draw(out);
 //
 // It spends none of the modelled tick and frame load: that load stands for main's machine, and the

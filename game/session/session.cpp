@@ -51,7 +51,7 @@ void sanitise(loop_settings& s) {
 
 session::session(const ticklab::time_source& source, std::string_view scene_name, const scene_options& options,
                  const loop_settings& initial)
-    : settings{initial},
+    : settings_{initial},
       source_{&source},
       loop_{source, loop_config_of(initial)},
       sim_{entry_named(scene_name), options, ticklab::scheduler_config{.cost_clock = &cost_clock_}} {
@@ -63,26 +63,35 @@ session::session(const ticklab::time_source& source, std::string_view scene_name
 const ticklab::frame_stats& session::advance() {
     if (const auto hz = replay_.locked_tick_rate()) {
         // A recording's ticks must all be 1 / hz long: variable steps and scaled tick lengths are not.
-        settings.tick_rate_hz = *hz;
-        settings.strategy.step_mode = ticklab::stepping::fixed;
-        settings.strategy.scaling = ticklab::time_scaling::tick_count;
+        if (settings_.tick_rate_hz != *hz || settings_.strategy.step_mode != ticklab::stepping::fixed ||
+            settings_.strategy.scaling != ticklab::time_scaling::tick_count) {
+            settings_.tick_rate_hz = *hz;
+            settings_.strategy.step_mode = ticklab::stepping::fixed;
+            settings_.strategy.scaling = ticklab::time_scaling::tick_count;
+            settings_changed_ = true;
+        }
     }
-    sanitise(settings);
-    apply_to_loop(settings, loop_);
+    if (settings_changed_) {
+        sanitise(settings_);
+        apply_to_loop(settings_, loop_);
+        settings_changed_ = false;
+    }
+    std::uint32_t max_loops = settings_.max_loops;
     if (tick_target_ && *tick_target_ > loop_.ticks()) {
         // Debt carried in can make more ticks due than the run has left; the clock alone cannot
         // stop them (runner.hpp steps it only up to the last tick's due time), the cap can.
         const std::uint64_t left = *tick_target_ - loop_.ticks();
-        if (left < settings.max_loops) loop_.set_max_loops(static_cast<std::uint32_t>(left));
+        if (left < max_loops) max_loops = static_cast<std::uint32_t>(left);
     }
+    loop_.set_max_loops(max_loops);
     if (network_) return advance_network();
     // The ghost reads the same clock and sees the same input and step request, before main takes them.
-    if (settings.compare) {
-        comparison_.advance(settings, input_);
+    if (settings_.compare) {
+        comparison_.advance(settings_, input_);
     } else {
         comparison_.stop();
     }
-    settings.single_step = false;
+    settings_.single_step = false;
     counted_load_ms_ = 0.0;
     frame_cost_start_ = sim_.tasks().cost_clock().now();
     timeline_.begin_frame(loop_);
@@ -91,7 +100,7 @@ const ticklab::frame_stats& session::advance() {
     sim_.begin_frame({.index = next_task_frame(plan.frame_index), .start = plan.start, .end = plan.target});
     const ticklab::frame_stats& stats = loop_.finish_frame(*this);
     timeline_.end_frame(loop_, loop_.clock().paused());
-    comparison_.after_frame(settings, loop_, sim_, input_);
+    comparison_.after_frame(settings_, loop_, sim_, input_);
     return stats;
 }
 
@@ -110,15 +119,15 @@ void session::spend_load(double ms) {
 }
 
 ticklab::nanoseconds session::counted_tick_cost() const noexcept {
-    if (!count_load_ || settings.tick_load_ms <= 0.0) return ticklab::nanoseconds{0};
-    return frame_time(settings.tick_load_ms);
+    if (!count_load_ || settings_.tick_load_ms <= 0.0) return ticklab::nanoseconds{0};
+    return frame_time(settings_.tick_load_ms);
 }
 
 void session::tick(const ticklab::tick_info& tick) {
     timeline_.add_tick(tick.time);
     tick_input input = input_.take_for_tick();
     if (!replay_input(input)) return;
-    spend_load(settings.tick_load_ms);
+    spend_load(settings_.tick_load_ms);
     const phase_timer tick_timer;
     sim_.tick(input, tick.dt_seconds, tick.index);
     timings_.tick.add(tick_timer.elapsed_ms());
@@ -131,10 +140,10 @@ void session::update_frame(const ticklab::frame_stats& frame) {
     const auto now = std::chrono::steady_clock::now();
     if (last_frame_) timings_.frame.add(std::chrono::duration<double, std::milli>(now - *last_frame_).count());
     last_frame_ = now;
-    budget_task_.update(sim_.tasks(), settings.task_load_ms, settings.task_budget_ms);
+    budget_task_.update(sim_.tasks(), settings_.task_load_ms, settings_.task_budget_ms);
     sim_.run_frame(task_frame_);
     budget_task_.end_frame();
-    spend_load(settings.frame_load_ms);
+    spend_load(settings_.frame_load_ms);
     // Render tasks come last, after everything else in the frame, just before the front end draws.
     sim_.run_render();
     const double frame_ms = ticklab::to_milliseconds(frame.real);
@@ -151,11 +160,11 @@ void session::update_frame(const ticklab::frame_stats& frame) {
 
 void session::use_spare_time(ticklab::nanoseconds budget) {
     ticklab::scheduler& tasks = sim_.tasks();
-    if (settings.idle_work_ms > 0.0 && !tasks.info(background_work_)) {
+    if (settings_.idle_work_ms > 0.0 && !tasks.info(background_work_)) {
         background_work_ = tasks.schedule_idle({.name = "background work (idle)"}, [this] {
-            spend_load(governor_.level() * settings.idle_work_ms);
+            spend_load(governor_.level() * settings_.idle_work_ms);
         });
-    } else if (settings.idle_work_ms <= 0.0) {
+    } else if (settings_.idle_work_ms <= 0.0) {
         tasks.terminate(background_work_);
     }
     const ticklab::nanoseconds idle_start = tasks.cost_clock().now();
@@ -163,10 +172,40 @@ void session::use_spare_time(ticklab::nanoseconds budget) {
     spare_.busy = idle_start - frame_cost_start_;
     spare_.idle_runs = budget > ticklab::nanoseconds{0} ? tasks.run_idle(budget - spare_.busy) : 0;
     spare_.idle_time = tasks.cost_clock().now() - idle_start;
-    if (budget > ticklab::nanoseconds{0} && settings.idle_work_ms > 0.0) {
+    if (budget > ticklab::nanoseconds{0} && settings_.idle_work_ms > 0.0) {
         governor_.update(spare_.busy + spare_.idle_time, budget);
     }
     spare_.level = governor_.level();
+}
+
+void session::set_settings(const loop_settings& next) {
+    settings_ = next;
+    sanitise(settings_);
+    settings_changed_ = true;
+}
+
+void session::set_paused(bool paused) {
+    loop_settings next = settings_;
+    next.paused = paused;
+    set_settings(next);
+}
+
+void session::request_step() {
+    loop_settings next = settings_;
+    next.single_step = true;
+    set_settings(next);
+}
+
+void session::set_time_scale(double scale) {
+    loop_settings next = settings_;
+    next.time_scale = scale;
+    set_settings(next);
+}
+
+void session::set_tick_rate(std::uint32_t hz) {
+    loop_settings next = settings_;
+    next.tick_rate_hz = hz;
+    set_settings(next);
 }
 
 std::uint64_t session::next_task_frame(std::uint64_t frame_index) {
@@ -185,8 +224,8 @@ void session::draw(draw_list& out) const {
         draw_peer(0, out);
         return;
     }
-    sim_.draw_smoothed(out, settings.strategy.smoothing_mode, loop_);
-    if (settings.latest_tick_marks) draw_latest_tick_marks(out);
+    sim_.draw_smoothed(out, settings_.strategy.smoothing_mode, loop_);
+    if (settings_.latest_tick_marks) draw_latest_tick_marks(out);
     comparison_.draw_ghost(out);
 }
 
@@ -215,7 +254,7 @@ session::picture_lag session::lag_of_picture() const {
     if (loop_.config().step_mode != ticklab::stepping::fixed) return {};
     const double tick_ms = 1000.0 / loop_.tick_rate();
     const double alpha = loop_.stats().alpha;
-    smoothing mode = settings.strategy.smoothing_mode;
+    smoothing mode = settings_.strategy.smoothing_mode;
     if (mode == smoothing::render_tick && network_) mode = smoothing::interpolate;  // as draw_alpha
     switch (mode) {
         case smoothing::none:

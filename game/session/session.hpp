@@ -44,7 +44,16 @@ public:
     session(const ticklab::time_source& source, std::string_view scene_name, const scene_options& options,
             const loop_settings& settings);
 
-    loop_settings settings;  // edited by the UI; validated and applied by advance()
+    // The settings the loop runs, in range: what the panel shows. They change only through the
+    // calls below, each of which pulls the values into their ranges at once (a panel can hand over
+    // anything; NaN goes to the default); the loop takes a change at the start of the next frame.
+    [[nodiscard]] const loop_settings& settings() const noexcept { return settings_; }
+    void set_settings(const loop_settings& next);
+    void set_paused(bool paused);
+    // Exactly one tick at the next frame, while paused (ignored while running).
+    void request_step();
+    void set_time_scale(double scale);
+    void set_tick_rate(std::uint32_t hz);
 
     const ticklab::frame_stats& advance();
     void update_frame(const ticklab::frame_stats& frame);
@@ -59,7 +68,7 @@ public:
         double behind_tick_ms = 0.0;
     };
     [[nodiscard]] picture_lag lag_of_picture() const;
-    // settings.latest_tick_marks: a ring of this many lines in this colour around each ball where
+    // settings().latest_tick_marks: a ring of this many lines in this colour around each ball where
     // the latest tick put it.
     static constexpr int latest_tick_mark_sides = 16;
     static constexpr rgba latest_tick_mark_colour{255, 225, 90, 255};
@@ -101,7 +110,7 @@ public:
     // Text 002's end of a frame, once it is drawn: idle tasks run with what `budget` (the frame's
     // length: the FPS cap's interval) leaves after the frame's cost so far (the scheduler's cost
     // clock since advance() began), then the load governor moves the level of the background work
-    // (settings.idle_work_ms) so that 5-10 % of the budget stays idle. A budget of 0 (no cap) runs
+    // (settings().idle_work_ms) so that 5-10 % of the budget stays idle. A budget of 0 (no cap) runs
     // no idle task and holds the level. Never changes the simulation: idle work is load only.
     void use_spare_time(ticklab::nanoseconds budget);
     struct spare_time {
@@ -109,7 +118,7 @@ public:
         ticklab::nanoseconds busy{0};       // the frame's cost before its idle tasks
         ticklab::nanoseconds idle_time{0};  // spent in idle tasks
         std::size_t idle_runs = 0;
-        double level = 1.0;  // the background work's share of settings.idle_work_ms
+        double level = 1.0;  // the background work's share of settings().idle_work_ms
     };
     [[nodiscard]] const spare_time& spare() const noexcept { return spare_; }
     // The scene's; in a network game peer 0's after the last tick both peers confirmed.
@@ -134,7 +143,7 @@ public:
     // Every frame's ticks, drops and alpha on a real-time axis, for the panel's timeline.
     [[nodiscard]] timeline_recorder& timeline() noexcept { return timeline_; }
     [[nodiscard]] const timeline_recorder& timeline() const noexcept { return timeline_; }
-    // The ghost simulation while settings.compare is on (null otherwise).
+    // The ghost simulation while settings().compare is on (null otherwise).
     [[nodiscard]] const ghost_run* ghost() const noexcept { return comparison_.ghost(); }
     // Main's tick count at the tick the ghost started on (comparison::start_tick).
     [[nodiscard]] std::uint64_t ghost_start_tick() const noexcept { return comparison_.start_tick(); }
@@ -158,7 +167,7 @@ public:
     }
     // The load counted since the last advance() began (ms): ticks x tick load + frame load.
     [[nodiscard]] double counted_load_ms() const noexcept { return counted_load_ms_; }
-    // The budget lesson's frame task, while settings.task_load_ms > 0.
+    // The budget lesson's frame task, while settings().task_load_ms > 0.
     [[nodiscard]] const budgeted_task& budget_task() const noexcept { return budget_task_; }
 
     // loop_client
@@ -179,6 +188,8 @@ private:
     void restart_network();
     void draw_latest_tick_marks(draw_list& out) const;
 
+    loop_settings settings_;
+    bool settings_changed_ = true;  // the loop has not yet taken settings_
     const ticklab::time_source* source_;
     ticklab::fixed_loop loop_;
     // Measures task costs: real time, or only the counted load (count_load). Outlives tasks_.
@@ -197,7 +208,7 @@ private:
     simulation sim_;  // after cost_clock_, which its scheduler reads
     budgeted_task budget_task_{[this](double ms) { spend_load(ms); }};
     ticklab::load_governor governor_;
-    ticklab::task_handle background_work_;  // the idle task while settings.idle_work_ms > 0
+    ticklab::task_handle background_work_;  // the idle task while settings_.idle_work_ms > 0
     ticklab::nanoseconds frame_cost_start_{0};
     spare_time spare_;
     std::optional<std::uint64_t> tick_target_;  // stop_ticks_at

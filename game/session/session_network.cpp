@@ -26,22 +26,22 @@ void session::restart_network() {
     config.scene = std::string{sim_.entry().name};
     config.options = sim_.options();
     config.network = *network_settings_;
-    config.tick_rate_hz = settings.tick_rate_hz;
-    config.max_loops = settings.max_loops;
+    config.tick_rate_hz = settings_.tick_rate_hz;
+    config.max_loops = settings_.max_loops;
     // Peer 0 is the player at this screen: it takes the session's input, once per tick it samples.
     network_ = std::make_unique<network_game>(config, [this](std::uint64_t) { return input_.take_for_tick(); });
 }
 
 const ticklab::frame_stats& session::advance_network() {
-    settings.single_step = false;
+    settings_.single_step = false;
     comparison_.stop();  // no ghost of a network game
     const network_game_config& config = network_->config();
-    if (config.tick_rate_hz != settings.tick_rate_hz || config.max_loops != settings.max_loops) restart_network();
+    if (config.tick_rate_hz != settings_.tick_rate_hz || config.max_loops != settings_.max_loops) restart_network();
     // The session's clock turns real time into the network game's time: paused, it stands still
     // for both peers and the messages between them; scaled, all of it runs faster or slower.
     ticklab::virtual_clock& clock = loop_.clock();
     ticklab::nanoseconds elapsed = clock.take_elapsed();
-    if (clock.take_step_request()) elapsed = ticklab::tick_offset(1, settings.tick_rate_hz);  // one tick's time
+    if (clock.take_step_request()) elapsed = ticklab::tick_offset(1, settings_.tick_rate_hz);  // one tick's time
     network_time_ += elapsed;
     network_->frame(network_time_);
     const std::uint64_t frame_index = network_frame_.frame_index + 1;
@@ -55,7 +55,7 @@ const ticklab::frame_stats& session::advance_network() {
 void session::draw_peer(std::size_t peer, draw_list& out) const {
     if (!network_) return;
     const class peer& p = network_->peer_at(peer);
-    p.game().sim().draw(out, draw_alpha(settings.strategy.smoothing_mode, p.loop()));
+    p.game().sim().draw(out, draw_alpha(settings_.strategy.smoothing_mode, p.loop()));
 }
 
 std::uint64_t session::ticks() const {

@@ -27,7 +27,7 @@ void session::start_replay(replay recording) {
     }
     end_recording_and_replay();
     // The next advance() moves the loop to the recorded rate; the replay starts after that.
-    settings.tick_rate_hz = recording.tick_rate_hz;
+    set_tick_rate(recording.tick_rate_hz);
     replay_.player.emplace(std::move(recording));
     replay_.pending = replay_status::waiting::replay;
     start_pending_replay_work();
@@ -59,7 +59,7 @@ void session::start_pending_replay_work() {
     restart(*find_scene(recording.scene), recording.options);  // ends the player above too
     replay_.player.emplace(std::move(recording));
     replay_.pending = replay_status::waiting::none;
-    if (replay_.player->finished()) settings.paused = true;  // an empty recording holds at once
+    if (replay_.player->finished()) set_paused(true);  // an empty recording holds at once
 }
 
 void session::restart(const scene_entry& entry, const scene_options& options) {
@@ -75,7 +75,7 @@ bool session::replay_input(tick_input& input) {
     if (!replay_.replaying()) return true;
     if (replay_.player->finished()) return false;
     input = replay_.player->next();  // the live input was taken and is dropped: nothing piles up
-    if (replay_.player->finished()) settings.paused = true;  // hold at the recorded end
+    if (replay_.player->finished()) set_paused(true);  // hold at the recorded end
     return true;
 }
 

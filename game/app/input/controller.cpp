@@ -37,31 +37,33 @@ void controller::perform(const action& a) {
 }
 
 void controller::perform_unchecked(const action& a) {
-    auto& settings = session_.settings;
+    // A change of the loop's settings: an edit of a copy, handed to the session in one call.
+    const auto edit_loop = [this](auto&& edit) {
+        game::loop_settings settings = session_.settings();
+        edit(settings);
+        session_.set_settings(settings);
+    };
     using enum action_kind;
     switch (a.kind) {
         case none:
         case count:
             return;
         case toggle_pause:
-            return app::toggle_pause(settings);
+            return edit_loop([](game::loop_settings& s) { app::toggle_pause(s); });
         case step:
-            return step_once(settings);
+            return edit_loop([](game::loop_settings& s) { step_once(s); });
         case faster:
-            return app::faster(settings);
+            return edit_loop([](game::loop_settings& s) { app::faster(s); });
         case slower:
-            return app::slower(settings);
+            return edit_loop([](game::loop_settings& s) { app::slower(s); });
         case set_time_scale:
-            settings.time_scale = clamp_time_scale(a.value);
-            return;
+            return session_.set_time_scale(clamp_time_scale(a.value));
         case tick_rate_up:
-            settings.tick_rate_hz = next_tick_rate(settings.tick_rate_hz);
-            return;
+            return session_.set_tick_rate(next_tick_rate(session_.settings().tick_rate_hz));
         case tick_rate_down:
-            settings.tick_rate_hz = previous_tick_rate(settings.tick_rate_hz);
-            return;
+            return session_.set_tick_rate(previous_tick_rate(session_.settings().tick_rate_hz));
         case set_loop:
-            if (a.loop) settings = *a.loop;  // the session pulls every field into its range
+            if (a.loop) session_.set_settings(*a.loop);  // the session pulls every field into its range
             return;
         case next_scene: {
             const auto scenes = game::scene_registry();
@@ -185,7 +187,7 @@ void controller::apply_lesson(const game::lesson& l, std::string key) {
     game::lesson_setup setup;
     l.configure(setup);
     session_.stop_network();
-    session_.settings = setup.loop;
+    session_.set_settings(setup.loop);
     session_.restart(*game::find_scene(setup.scene), setup.options);
     if (setup.network) session_.start_network(*setup.network);
     // What the lesson's figures show starts with the lesson, not with what ran before it.
@@ -211,7 +213,10 @@ void controller::toggle_lesson() {
         return;
     }
     const auto controls = session_.current_entry().parts.controls;
-    if (!game::apply_toggle(active->toggle, active->setup.loop, session_.settings)) {
+    game::loop_settings flipped = session_.settings();
+    if (game::apply_toggle(active->toggle, active->setup.loop, flipped)) {
+        session_.set_settings(flipped);
+    } else {
         // A scene toggle is a scene setting: as the panel's, it stays as it is while a replay records or plays.
         const game::scene_control* c = game::find_control(controls, active->toggle);
         if (c == nullptr || c->kind != game::control_kind::toggle) {
@@ -226,7 +231,7 @@ void controller::toggle_lesson() {
     }
     // The figures count from the flip, so "after" is not read through the "before" counts.
     session_.restart_statistics();
-    say(game::before_after_text(*active, session_.settings, controls, session_.current_scene()));
+    say(game::before_after_text(*active, session_.settings(), controls, session_.current_scene()));
 }
 
 void controller::scale_text(float scale) {

@@ -3,8 +3,8 @@
 // key and its button can never disagree. The session applies the settings at its next advance().
 //
 // Usage:
-//   if (key == SDLK_SPACE) toggle_pause(session.settings);
-//   if (ImGui::Button("Step")) step_once(session.settings);
+//   if (key == SDLK_SPACE) toggle_pause(session.settings());
+//   if (ImGui::Button("Step")) step_once(session.settings());
 
 #include "sim/loop_settings.hpp"
 

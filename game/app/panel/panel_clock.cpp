@@ -9,7 +9,7 @@
 namespace ticklab::app::panel_sections {
 
 void clock(controller& control) {
-    const auto& settings = control.session().settings;
+    const auto& settings = control.session().settings();
     const auto perform = [&control](action_kind kind, double value = 0.0) { control.perform(action::of(kind, value)); };
     const float third = (ImGui::GetContentRegionAvail().x - 2.0f * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
     if (ImGui::Button(settings.paused ? "Resume" : "Pause", {third, 0.0f})) perform(action_kind::toggle_pause);

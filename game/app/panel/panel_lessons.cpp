@@ -31,7 +31,7 @@ void lessons(controller& control) {
         ImGui::Spacing();
         const game::session& session = control.session();
         ImGui::TextDisabled("%s",
-                            game::before_after_text(*active, session.settings, session.current_entry().parts.controls,
+                            game::before_after_text(*active, session.settings(), session.current_entry().parts.controls,
                                                     session.current_scene())
                                 .c_str());
         ImGui::PopTextWrapPos();

@@ -58,7 +58,7 @@ void fps_cap(game::loop_settings& settings, double& custom) {
 
 void loop(controller& control, const panel_context& context, loop_panel_state& state) {
     // Edited as a copy and sent as one action, as every widget's change is (app/input/controller.hpp).
-    game::loop_settings settings = control.session().settings;
+    game::loop_settings settings = control.session().settings();
 
     using game::setting;
     const auto whole = [](setting which, int value) {
@@ -107,7 +107,7 @@ void loop(controller& control, const panel_context& context, loop_panel_state& s
                        settings.task_budget_ms > 0.0 ? "%.1f ms" : "none");
         explain(terms::budget);
     }
-    if (!(settings == control.session().settings)) {
+    if (!(settings == control.session().settings())) {
         action edit = action::of(action_kind::set_loop);
         edit.loop = settings;
         control.perform(edit);

@@ -96,11 +96,11 @@ bool letter_button(const char* label, const char* tooltip) {
 // the frame budget the FPS cap sets (session::use_spare_time).
 void spare_time(controller& control) {
     const game::session& session = control.session();
-    float work = static_cast<float>(session.settings.idle_work_ms);
+    float work = static_cast<float>(session.settings().idle_work_ms);
     label("idle work");
     if (ImGui::SliderFloat("##idle_work", &work, 0.0f, 30.0f, "%.1f ms")) {
         action edit = action::of(action_kind::set_loop);
-        edit.loop = session.settings;
+        edit.loop = session.settings();
         edit.loop->idle_work_ms = std::clamp(static_cast<double>(work), 0.0, 30.0);
         control.perform(edit);
     }

@@ -123,7 +123,7 @@ void ghost_state(const game::session& session, const game::ghost_run& ghost, con
 void strategies(controller& control, state_hashes& hashes) {
     const game::session& session = control.session();
     // Edited as a copy and sent as one action, as every widget's change is (app/input/controller.hpp).
-    game::loop_settings settings = session.settings;
+    game::loop_settings settings = session.settings();
     ImGui::Checkbox("Compare with a ghost", &settings.compare);
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip(
@@ -144,7 +144,7 @@ void strategies(controller& control, state_hashes& hashes) {
             settings.frame_time_clamp_ms = game::clamp_setting(game::setting::frame_time_clamp_ms, clamp_ms);
         }
     }
-    if (!(settings == session.settings)) {
+    if (!(settings == session.settings())) {
         action edit = action::of(action_kind::set_loop);
         edit.loop = settings;
         control.perform(edit);

@@ -101,9 +101,9 @@ hud_line figure_line(std::string_view name, const game::session& session, const 
         case ticks_per_frame:
             return {format_text("ticks/frame %2u", frame.ticks), hud_style::figure};
         case alpha:
-            if (session.settings.strategy.smoothing_mode == game::smoothing::none)
+            if (session.settings().strategy.smoothing_mode == game::smoothing::none)
                 return {format_text("alpha %.2f (off)", frame.alpha), hud_style::figure};
-            if (session.settings.strategy.smoothing_mode == game::smoothing::render_tick)
+            if (session.settings().strategy.smoothing_mode == game::smoothing::render_tick)
                 return {format_text("alpha %.2f (render tick)", frame.alpha), hud_style::figure};
             return {format_text("alpha %.2f", frame.alpha), hud_style::figure};
         case dropped_ms:

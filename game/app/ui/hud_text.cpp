@@ -50,7 +50,7 @@ std::string lesson_line(std::string_view lesson, const game::session& session) {
     const game::lesson* l = game::find_lesson(lesson);
     if (l == nullptr) return {};
     return "Lesson: " + l->title + "   " +
-           game::before_after_text(*l, session.settings, session.current_entry().parts.controls,
+           game::before_after_text(*l, session.settings(), session.current_entry().parts.controls,
                                    session.current_scene());
 }
 

@@ -23,15 +23,17 @@ TEST(SettingTable, TheSessionPullsEveryLoopSettingIntoTheTablesRange) {
         ticklab::manual_time_source source;
         ticklab::game::session s{source, "balls", {}, {}};
         s.count_load(true);  // up to 1000 ms of load a tick: counted, not spent
-        auto& l = s.settings;
+        ticklab::game::loop_settings given = s.settings();
         const auto whole = static_cast<std::uint32_t>(std::clamp(bad, 0.0, 1e9));
-        l.tick_rate_hz = whole;
-        l.max_loops = whole;
-        l.ghost_tick_rate_hz = whole;
-        l.time_scale = l.fps_cap = l.tick_load_ms = l.frame_load_ms = l.task_load_ms = l.task_budget_ms =
-            l.frame_time_clamp_ms = bad;
+        given.tick_rate_hz = whole;
+        given.max_loops = whole;
+        given.ghost_tick_rate_hz = whole;
+        given.time_scale = given.fps_cap = given.tick_load_ms = given.frame_load_ms = given.task_load_ms =
+            given.task_budget_ms = given.frame_time_clamp_ms = bad;
+        s.set_settings(given);
         source.advance(1ms);
         s.advance();
+        const auto& l = s.settings();
         EXPECT_EQ(l.tick_rate_hz, clamp_setting(setting::tick_rate, whole));
         EXPECT_EQ(l.max_loops, clamp_setting(setting::max_loops, whole));
         if (whole != 0) {

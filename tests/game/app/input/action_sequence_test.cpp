@@ -164,10 +164,10 @@ TEST(ActionSequence, BWithoutALessonOrWithoutABeforeAfterSaysSo) {
     m.perform(action_kind::lesson_toggle);
     EXPECT_NE(m.control.notice().find("no lesson runs"), std::string::npos) << m.control.notice();
     app_model autopilot{"autopilot-5hz"};
-    const auto before = autopilot.session.settings.tick_rate_hz;
+    const auto before = autopilot.session.settings().tick_rate_hz;
     autopilot.perform(action_kind::lesson_toggle);
     EXPECT_EQ(autopilot.control.notice(), game::no_before_after_text);
-    EXPECT_EQ(autopilot.session.settings.tick_rate_hz, before);
+    EXPECT_EQ(autopilot.session.settings().tick_rate_hz, before);
 }
 
 // Finding 6: PageDown from spiral arrived in scale-4x with the spiral's "dropped 20483 ms".
@@ -238,7 +238,7 @@ action random_action(std::mt19937_64& rng, game::session& session) {
             a.value = pick(static_cast<int>(game::lesson_table().size()) + 1);
             break;
         case action_kind::set_loop: {
-            game::loop_settings s = session.settings;
+            game::loop_settings s = session.settings();
             s.tick_rate_hz = std::array{1u, 5u, 10u, 60u, 120u, 240u, 1000u, 0u}[static_cast<std::size_t>(pick(8))];
             s.max_loops = static_cast<std::uint32_t>(pick(70));
             s.strategy.smoothing_mode = static_cast<game::smoothing>(pick(4));

@@ -26,9 +26,9 @@ void step_lesson(ticklab::app::controller& control, int step) {
 }
 
 bool toggle(ticklab::app::controller& control) {
-    const auto before = control.session().settings;
+    const auto before = control.session().settings();
     control.perform(action::of(action_kind::lesson_toggle));
-    const auto& after = control.session().settings;
+    const auto& after = control.session().settings();
     return before.strategy.catch_up_mode != after.strategy.catch_up_mode ||
            before.strategy.smoothing_mode != after.strategy.smoothing_mode;
 }
@@ -41,7 +41,7 @@ TEST(LessonKeys, StepAppliesTheNextLessonAtOnceAndWraps) {
     state.active = "slow-machine";
     step_lesson(control, 1);
     EXPECT_EQ(state.active, "spiral");
-    EXPECT_EQ(s.settings.tick_load_ms, 20.0) << "applied without an Apply button";
+    EXPECT_EQ(s.settings().tick_load_ms, 20.0) << "applied without an Apply button";
     step_lesson(control, -1);
     EXPECT_EQ(state.active, "slow-machine");
     state.active = "basics";
@@ -57,17 +57,17 @@ TEST(LessonKeys, BFlipsTheLessonsSettingAndBack) {
     state.active = "slow-machine";
     step_lesson(control, 1);  // slow-machine + 1 = spiral
     ASSERT_EQ(state.active, "spiral");
-    ASSERT_EQ(s.settings.strategy.catch_up_mode, ticklab::catch_up::uncapped);
+    ASSERT_EQ(s.settings().strategy.catch_up_mode, ticklab::catch_up::uncapped);
     EXPECT_TRUE(toggle(control));
-    EXPECT_EQ(s.settings.strategy.catch_up_mode, ticklab::catch_up::drop_backlog);
+    EXPECT_EQ(s.settings().strategy.catch_up_mode, ticklab::catch_up::drop_backlog);
     EXPECT_TRUE(toggle(control));
-    EXPECT_EQ(s.settings.strategy.catch_up_mode, ticklab::catch_up::uncapped);
+    EXPECT_EQ(s.settings().strategy.catch_up_mode, ticklab::catch_up::uncapped);
     state.active = "10hz-smooth";
     step_lesson(control, -1);  // 10hz-smooth - 1 = 10hz, drawn unsmoothed
     ASSERT_EQ(state.active, "10hz");
-    ASSERT_EQ(s.settings.strategy.smoothing_mode, ticklab::game::smoothing::none);
+    ASSERT_EQ(s.settings().strategy.smoothing_mode, ticklab::game::smoothing::none);
     EXPECT_TRUE(toggle(control));
-    EXPECT_EQ(s.settings.strategy.smoothing_mode, ticklab::game::smoothing::interpolate);
+    EXPECT_EQ(s.settings().strategy.smoothing_mode, ticklab::game::smoothing::interpolate);
 }
 
 TEST(LessonKeys, StepIntoANetworkLessonStartsItsGameAndOutOfItStopsIt) {
@@ -127,9 +127,9 @@ TEST(LessonKeys, ATeachersOwnLessonFileIsALessonInFull) {
     ticklab::app::controller control{s, file.string(), {}};
     control.perform(action::of(action_kind::restart_lesson));
     EXPECT_EQ(control.active_lesson(), file.string());
-    ASSERT_EQ(s.settings.strategy.catch_up_mode, ticklab::catch_up::uncapped);
+    ASSERT_EQ(s.settings().strategy.catch_up_mode, ticklab::catch_up::uncapped);
     EXPECT_TRUE(toggle(control)) << "B flips the file's toggle";
-    EXPECT_EQ(s.settings.strategy.catch_up_mode, ticklab::catch_up::drop_backlog);
+    EXPECT_EQ(s.settings().strategy.catch_up_mode, ticklab::catch_up::drop_backlog);
     control.perform(action::of(action_kind::next_lesson));
     EXPECT_EQ(control.active_lesson(), ticklab::game::lesson_table().front().name) << "PageDown: the first built-in";
 }
