@@ -3,7 +3,6 @@
 #include "scenes/scene_registry.hpp"
 #include "session/ghost_run.hpp"
 #include "session/loop_setup.hpp"
-#include "sim/busy_wait.hpp"
 #include "sim/frame_time.hpp"
 #include "sim/setting_table.hpp"
 
@@ -54,7 +53,7 @@ session::session(const ticklab::time_source& source, std::string_view scene_name
     : settings_{initial},
       source_{&source},
       loop_{source, loop_config_of(initial)},
-      sim_{entry_named(scene_name), options, ticklab::scheduler_config{.cost_clock = &cost_clock_}} {
+      sim_{entry_named(scene_name), options, ticklab::scheduler_config{.cost_clock = &load_.clock()}} {
     throw_if_bad(ticklab::check_time_scale(initial.time_scale));
     loop_.clock().set_time_scale(initial.time_scale);
     loop_.clock().set_paused(initial.paused);
@@ -92,8 +91,8 @@ const ticklab::frame_stats& session::advance() {
         comparison_.stop();
     }
     settings_.single_step = false;
-    counted_load_ms_ = 0.0;
-    frame_cost_start_ = sim_.tasks().cost_clock().now();
+    load_.begin_frame();
+    spare_.begin_frame(sim_.tasks());
     timeline_.begin_frame(loop_);
     // Text 002's ExecuteFrame: the frame's window is known to the scheduler before its ticks run.
     const ticklab::frame_plan& plan = loop_.begin_frame();
@@ -109,25 +108,15 @@ void session::advance_to(ticklab::nanoseconds virtual_time) {
     if (!replay_.holding()) sim_.advance_to(virtual_time);  // a finished replay freezes scripts too
 }
 
-void session::spend_load(double ms) {
-    if (count_load_) {
-        counted_load_ms_ += ms;
-        cost_clock_.add(frame_time(ms));
-    } else {
-        busy_wait_ms(ms);
-    }
-}
-
 ticklab::nanoseconds session::counted_tick_cost() const noexcept {
-    if (!count_load_ || settings_.tick_load_ms <= 0.0) return ticklab::nanoseconds{0};
-    return frame_time(settings_.tick_load_ms);
+    return load_.counted_tick_cost(settings_.tick_load_ms);
 }
 
 void session::tick(const ticklab::tick_info& tick) {
     timeline_.add_tick(tick.time);
     tick_input input = input_.take_for_tick();
     if (!replay_input(input)) return;
-    spend_load(settings_.tick_load_ms);
+    load_.spend(settings_.tick_load_ms);
     const phase_timer tick_timer;
     sim_.tick(input, tick.dt_seconds, tick.index);
     timings_.tick.add(tick_timer.elapsed_ms());
@@ -143,7 +132,7 @@ void session::update_frame(const ticklab::frame_stats& frame) {
     budget_task_.update(sim_.tasks(), settings_.task_load_ms, settings_.task_budget_ms);
     sim_.run_frame(task_frame_);
     budget_task_.end_frame();
-    spend_load(settings_.frame_load_ms);
+    load_.spend(settings_.frame_load_ms);
     // Render tasks come last, after everything else in the frame, just before the front end draws.
     sim_.run_render();
     const double frame_ms = ticklab::to_milliseconds(frame.real);
@@ -159,23 +148,7 @@ void session::update_frame(const ticklab::frame_stats& frame) {
 }
 
 void session::use_spare_time(ticklab::nanoseconds budget) {
-    ticklab::scheduler& tasks = sim_.tasks();
-    if (settings_.idle_work_ms > 0.0 && !tasks.info(background_work_)) {
-        background_work_ = tasks.schedule_idle({.name = "background work (idle)"}, [this] {
-            spend_load(governor_.level() * settings_.idle_work_ms);
-        });
-    } else if (settings_.idle_work_ms <= 0.0) {
-        tasks.terminate(background_work_);
-    }
-    const ticklab::nanoseconds idle_start = tasks.cost_clock().now();
-    spare_.budget = budget;
-    spare_.busy = idle_start - frame_cost_start_;
-    spare_.idle_runs = budget > ticklab::nanoseconds{0} ? tasks.run_idle(budget - spare_.busy) : 0;
-    spare_.idle_time = tasks.cost_clock().now() - idle_start;
-    if (budget > ticklab::nanoseconds{0} && settings_.idle_work_ms > 0.0) {
-        governor_.update(spare_.busy + spare_.idle_time, budget);
-    }
-    spare_.level = governor_.level();
+    spare_.use(sim_.tasks(), budget, settings_.idle_work_ms);
 }
 
 void session::set_settings(const loop_settings& next) {

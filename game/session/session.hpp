@@ -15,6 +15,8 @@
 #include "net/network_game.hpp"
 #include "session/budgeted_task.hpp"
 #include "session/comparison.hpp"
+#include "session/modelled_load.hpp"
+#include "session/spare_time.hpp"
 #include "session/replay_recorder.hpp"
 #include "sim/draw_list.hpp"
 #include "sim/frame_history.hpp"
@@ -26,7 +28,6 @@
 #include "sim/timeline.hpp"
 
 #include <ticklab/fixed_loop.hpp>
-#include <ticklab/load_governor.hpp>
 #include <ticklab/scheduler.hpp>
 #include <ticklab/time_source.hpp>
 
@@ -113,14 +114,7 @@ public:
     // (settings().idle_work_ms) so that 5-10 % of the budget stays idle. A budget of 0 (no cap) runs
     // no idle task and holds the level. Never changes the simulation: idle work is load only.
     void use_spare_time(ticklab::nanoseconds budget);
-    struct spare_time {
-        ticklab::nanoseconds budget{0};
-        ticklab::nanoseconds busy{0};       // the frame's cost before its idle tasks
-        ticklab::nanoseconds idle_time{0};  // spent in idle tasks
-        std::size_t idle_runs = 0;
-        double level = 1.0;  // the background work's share of settings().idle_work_ms
-    };
-    [[nodiscard]] const spare_time& spare() const noexcept { return spare_; }
+    [[nodiscard]] const spare_time_figures& spare() const noexcept { return spare_.figures(); }
     // The scene's; in a network game peer 0's after the last tick both peers confirmed.
     [[nodiscard]] std::uint64_t state_hash() const;
     // Ticks run: the loop's; in a network game the last tick both peers confirmed.
@@ -161,12 +155,9 @@ public:
     // load is counted, not slept, and the clock adds it to the next frame (run/frame_clock.hpp).
     // The scheduler's cost clock then counts only that load, so task budgets follow the model
     // exactly (a 3 ms task on a 2 ms budget runs in exactly two frames of three).
-    void count_load(bool on) noexcept {
-        count_load_ = on;
-        cost_clock_.count_only(on);
-    }
+    void count_load(bool on) noexcept { load_.count_only(on); }
     // The load counted since the last advance() began (ms): ticks x tick load + frame load.
-    [[nodiscard]] double counted_load_ms() const noexcept { return counted_load_ms_; }
+    [[nodiscard]] double counted_load_ms() const noexcept { return load_.counted_ms(); }
     // The budget lesson's frame task, while settings().task_load_ms > 0.
     [[nodiscard]] const budgeted_task& budget_task() const noexcept { return budget_task_; }
 
@@ -180,7 +171,6 @@ private:
     void install_scene(const scene_entry& entry, const scene_options& options);
     // The scheduler's frame index for the loop's (or a network game's) frame `frame_index`.
     std::uint64_t next_task_frame(std::uint64_t frame_index);
-    void spend_load(double ms);        // busy-waits, or counts it (count_load)
     void start_pending_replay_work();  // at a tick boundary only
     void end_recording_and_replay();
     [[nodiscard]] bool replay_input(tick_input& input);  // false: a finished replay holds the scene
@@ -192,25 +182,10 @@ private:
     bool settings_changed_ = true;  // the loop has not yet taken settings_
     const ticklab::time_source* source_;
     ticklab::fixed_loop loop_;
-    // Measures task costs: real time, or only the counted load (count_load). Outlives tasks_.
-    class cost_clock final : public ticklab::time_source {
-    public:
-        [[nodiscard]] ticklab::nanoseconds now() const override { return counted_only_ ? counted_ : real_.now(); }
-        void count_only(bool on) noexcept { counted_only_ = on; }
-        void add(ticklab::nanoseconds load) noexcept { counted_ += load; }
-
-    private:
-        ticklab::steady_time_source real_;
-        bool counted_only_ = false;
-        ticklab::nanoseconds counted_{0};
-    };
-    cost_clock cost_clock_;
-    simulation sim_;  // after cost_clock_, which its scheduler reads
-    budgeted_task budget_task_{[this](double ms) { spend_load(ms); }};
-    ticklab::load_governor governor_;
-    ticklab::task_handle background_work_;  // the idle task while settings_.idle_work_ms > 0
-    ticklab::nanoseconds frame_cost_start_{0};
-    spare_time spare_;
+    modelled_load load_;  // before sim_, whose scheduler reads its clock
+    simulation sim_;
+    budgeted_task budget_task_{[this](double ms) { load_.spend(ms); }};
+    spare_time spare_{[this](double ms) { load_.spend(ms); }};
     std::optional<std::uint64_t> tick_target_;  // stop_ticks_at
     // The last frame index given to tasks_.run_frame: the loop's own, shifted on when a network
     // game (which counts its own frames) ends, so the scheduler never goes back.
@@ -229,8 +204,6 @@ private:
     std::unique_ptr<network_game> network_;
     ticklab::nanoseconds network_time_{0};  // its real time: the session clock's virtual time
     ticklab::frame_stats network_frame_;    // what advance() returns in a network game
-    bool count_load_ = false;
-    double counted_load_ms_ = 0.0;
 };
 
 }  // namespace ticklab::game

@@ -108,7 +108,7 @@ void spare_time(controller& control) {
         "An idle task that runs only with time left in the frame (text 002), doing up to this much work. "
         "A load governor scales it so that 5-10 % of the frame stays idle: raise the frame load and "
         "the background work shrinks instead of the frame rate.");
-    const game::session::spare_time& spare = session.spare();
+    const game::spare_time_figures& spare = session.spare();
     if (spare.budget.count() <= 0) {
         ImGui::TextDisabled("no FPS cap: no frame budget, so idle tasks wait");
         return;

@@ -64,7 +64,7 @@ TEST_F(SessionFrame, GovernorKeepsFiveToTenPercentOfTheFrameIdle) {
         frame(s, 20ms, 20ms);
         plain.update_frame(plain.advance());
     }
-    const session::spare_time& spare = s.spare();
+    const ticklab::game::spare_time_figures& spare = s.spare();
     const double used = ticklab::to_milliseconds(spare.busy + spare.idle_time) / 20.0;
     EXPECT_GE(used, 0.88);
     EXPECT_LE(used, 0.96);
