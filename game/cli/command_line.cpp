@@ -433,7 +433,8 @@ parse_result parse_command_line(int argc, const char* const* argv) {
         app.parse(argc, argv);
         if (raw.lesson == "list") {
             std::cout << lesson_list_text();
-            result.exit_code = 0;
+            std::cerr << lesson_list_problems();
+            result.exit_code = lesson_list_problems().empty() ? exit_ok : exit_bad_input;
             return result;
         }
         result.options = validate(raw, app);

@@ -9,15 +9,29 @@
 namespace ticklab::game {
 
 std::string lesson_list_text() {
-    // The titles in one column, two spaces after the longest name.
+    // Three columns, two spaces after the longest name and origin; a found lesson's file after its title.
+    const lesson_catalogue& found = lessons_found();
     std::size_t width = 0;
     for (const lesson& l : lesson_table()) width = std::max(width, l.name.size() + 2);
+    for (const found_lesson& f : found.found) width = std::max(width, f.l.name.size() + 2);
     std::string out;
-    for (const lesson& l : lesson_table()) {
+    const auto line = [&](const lesson& l, lesson_origin origin, const std::string& file) {
         std::string name = l.name;
         name.resize(width, ' ');
-        out.append(name).append(l.title).append("\n");
-    }
+        std::string from = "[" + std::string{origin_name(origin)} + "]";
+        from.resize(16, ' ');
+        out.append(name).append(from).append(l.title);
+        if (!file.empty()) out.append("  (").append(file).append(")");
+        out.append("\n");
+    };
+    for (const lesson& l : lesson_table()) line(l, lesson_origin::built_in, "");
+    for (const found_lesson& f : found.found) line(f.l, f.origin, f.file.string());
+    return out;
+}
+
+std::string lesson_list_problems() {
+    std::string out;
+    for (const lesson_problem& p : lessons_found().problems) out.append("ticklab: ").append(p.line).append("\n");
     return out;
 }
 

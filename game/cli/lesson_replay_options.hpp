@@ -13,8 +13,12 @@
 
 namespace ticklab::game {
 
-// "name  title" lines, for --lesson list.
+// "name  [origin]  title" lines, for --lesson list: the built-in lessons, then those found in the
+// share and user folders (run/lesson_library.hpp) with their files.
 [[nodiscard]] std::string lesson_list_text();
+// "ticklab: <why>" lines, one per lesson file that could not be used, for stderr; "" for none
+// (--lesson list then exits 2).
+[[nodiscard]] std::string lesson_list_problems();
 
 [[nodiscard]] std::string apply_lesson_option(const std::string& name, launch_options& out);
 void finish_lesson_option(const std::string& name, bool vsync_given, launch_options& out);

@@ -50,7 +50,7 @@ enum class action_kind : std::uint8_t {
     // Lessons.
     next_lesson,
     previous_lesson,
-    apply_lesson,  // index into lesson_table()
+    apply_lesson,  // index into lesson_table(), then into lessons_found().found
     restart_lesson,
     lesson_toggle,  // B
     // The window.

@@ -177,9 +177,17 @@ void controller::switch_to(std::size_t index) {
 }
 
 void controller::apply_lesson_at(std::size_t index) {
+    // The built-in lessons, then those found in the share and user folders, as the panel lists them.
     const auto table = game::lesson_table();
-    if (index >= table.size()) return;
-    apply_lesson(table[index], table[index].name);
+    const auto& found = game::lessons_found().found;
+    if (index < table.size()) {
+        apply_lesson(table[index], table[index].name);
+    } else if (index - table.size() < found.size()) {
+        const game::lesson& l = found[index - table.size()].l;
+        apply_lesson(l, l.name);
+    } else {
+        return;
+    }
     lessons_.picked = index;
 }
 
