@@ -2,6 +2,7 @@
 
 #include "io/asset_paths.hpp"
 #include "io/quoted_text.hpp"
+#include "run/lesson_json.hpp"
 #include "scenes/scene_registry.hpp"
 #include "sim/network_settings.hpp"
 #include "sim/setting_table.hpp"
@@ -276,8 +277,8 @@ void check_toggle(const std::string& toggle, const std::string& scene) {
 
 std::string parse_lesson(std::string_view text, const std::string& source, lesson& out) {
     const std::string where = "lesson '" + source + "'";
-    const json doc = json::parse(text.begin(), text.end(), nullptr, false);
-    if (doc.is_discarded()) return where + ": not valid JSON: a lesson is one JSON object";
+    json doc;
+    if (std::string error = read_lesson_json(text, doc); !error.empty()) return where + ": " + error;
     if (!doc.is_object()) return where + ": a lesson is one JSON object";
     lesson l;
     try {
@@ -315,6 +316,7 @@ std::string parse_lesson(std::string_view text, const std::string& source, lesso
 std::string read_lesson_file(const std::filesystem::path& path, lesson& out) {
     std::error_code ec;
     const std::string where = "lesson '" + path.string() + "'";
+    if (std::filesystem::is_directory(path, ec)) return where + ": is a folder: give a lesson file (NAME.json)";
     if (!std::filesystem::is_regular_file(path, ec)) return where + ": no such file";
     if (std::filesystem::file_size(path, ec) > max_lesson_bytes || ec) return where + ": larger than 1 MiB";
     std::ifstream in{path, std::ios::binary};

@@ -2,6 +2,7 @@
 // a teacher's bad file gets one line naming the file, the field and what is allowed.
 #include "run/lesson_library.hpp"
 #include "io/asset_paths.hpp"
+#include "run/lesson_json.hpp"
 
 #include <gtest/gtest.h>
 
@@ -60,7 +61,9 @@ TEST(LessonLibrary, AMinimalLessonTakesTheDefaults) {
 }
 
 TEST(LessonLibrary, ABadFileNamesTheFileTheFieldAndWhatIsAllowed) {
-    EXPECT_EQ(parse("{"), "lesson 't.json': not valid JSON: a lesson is one JSON object");
+    EXPECT_EQ(parse("{"),
+              "lesson 't.json': not valid JSON at line 1, column 2: syntax error while parsing object key - unexpected "
+              "end of input; expected string literal");
     EXPECT_EQ(parse("[]"), "lesson 't.json': a lesson is one JSON object");
     EXPECT_EQ(parse(R"({"title": "x", "text": "y"})"), "lesson 't.json': field 'name': a string is required");
     const std::string base = R"("name": "a", "title": "x", "text": "y")";
@@ -131,10 +134,50 @@ TEST(LessonLibrary, ANetworkBlockIsCheckedAsItsFlagsAre) {
 TEST(LessonLibrary, APathLoadsATeachersFileAndAMissingOneIsNamed) {
     lesson l;
     EXPECT_EQ(ticklab::game::load_lesson("/nonexistent/mine.json", l), "lesson '/nonexistent/mine.json': no such file");
+    const std::string folder = std::filesystem::temp_directory_path().string() + "/";
+    EXPECT_EQ(ticklab::game::load_lesson(folder, l),
+              "lesson '" + folder + "': is a folder: give a lesson file (NAME.json)");
     EXPECT_NE(ticklab::game::load_lesson("nope", l).find("is not known"), std::string::npos);
 }
 
 }  // namespace
+
+// Issue 26: a teacher's JSON mistake is found where it is, a key given twice is not read as the last
+// one quietly, and a number past a double's range is refused in words, each in one line.
+TEST(LessonJson, ABadFileSaysTheLineAndColumn) {
+    EXPECT_EQ(parse("{\n  \"name\": \"a\",\n  \"title\" \"x\"\n}"),
+              "lesson 't.json': not valid JSON at line 3, column 13: syntax error while parsing object separator - "
+              "unexpected string literal; expected ':'");
+    // The column counts characters: "Pętla" is 5 of them (6 bytes), so the x is the 20th character.
+    EXPECT_EQ(parse("{\"title\": \"P\xC4\x99tla\", x}").substr(0, 52),
+              "lesson 't.json': not valid JSON at line 1, column 20");
+}
+
+TEST(LessonJson, DuplicateKeysAreRefusedNamingTheKey) {
+    EXPECT_EQ(parse(R"({"name": "a", "title": "x", "text": "y", "title": "z"})"),
+              "lesson 't.json': key 'title' is given twice in one object: give each key once");
+    EXPECT_EQ(parse(R"({"name": "a", "title": "x", "text": "y", "settings": {"balls": 3, "balls": 4}})"),
+              "lesson 't.json': key 'balls' is given twice in one object: give each key once");
+    // The same key in two objects is two keys.
+    EXPECT_EQ(parse(R"({"name": "a", "title": "x", "text": "y", "settings": {"network": {"mode": "lockstep"}},
+                       "mode": 1})")
+                  .find("given twice"),
+              std::string::npos);
+}
+
+TEST(LessonJson, ANumberPastADoublesRangeIsRefused) {
+    EXPECT_EQ(parse(R"({"name": "a", "title": "x", "text": "y", "settings": {"tick_load_ms": 1e400}})"),
+              "lesson 't.json': number '1e400' is too large: use at most 1.8e308");
+}
+
+TEST(LessonJson, InvalidUtf8IsNamedWithItsPlace) {
+    EXPECT_EQ(parse("{\"name\": \"a\",\n \"title\": \"P\xC3(\"}"),
+              "lesson 't.json': not valid UTF-8 at line 2, column 13: a lesson file is UTF-8 text");
+    EXPECT_EQ(ticklab::game::invalid_utf8_at("\xED\xA0\x80"), 0u) << "a surrogate";
+    EXPECT_EQ(ticklab::game::invalid_utf8_at("\xC0\xAF"), 0u) << "an overlong '/'";
+    EXPECT_EQ(ticklab::game::invalid_utf8_at("ok \xF4\x90\x80\x80"), 3u) << "past U+10FFFF";
+    EXPECT_EQ(ticklab::game::invalid_utf8_at("\xD0\x9F\xE2\x82\xAC\xF0\x9F\x98\x80"), std::nullopt);
+}
 
 TEST(LessonLibrary, TargetGoneTurnsTheLandersBeaconsOn) {
     const lesson* l = ticklab::game::find_lesson("target-gone");
