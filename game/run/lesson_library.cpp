@@ -71,7 +71,7 @@ public:
             if (required) throw field_error{key, "a string is required"};
             return {};
         }
-        if (!v->is_string() || v->get_ref<const std::string&>().size() > max_chars) {
+        if (!v->is_string() || utf8_chars(v->get_ref<const std::string&>()) > max_chars) {
             throw field_error{key, "a string of at most " + std::to_string(max_chars) + " characters"};
         }
         return v->get<std::string>();
@@ -85,7 +85,8 @@ public:
             allowed.empty() ? "a list of at most 20 strings" : "a list of names from " + list_of(allowed);
         if (!v->is_array() || v->size() > 20) throw field_error{key, what};
         for (const json& item : *v) {
-            if (!item.is_string() || item.get_ref<const std::string&>().size() > 4000) throw field_error{key, what};
+            if (!item.is_string() || utf8_chars(item.get_ref<const std::string&>()) > 4000)
+                throw field_error{key, what};
             const std::string s = item.get<std::string>();
             if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), s) == allowed.end()) {
                 throw field_error{key, quoted_value(s) + " is not allowed: use " + list_of(allowed)};

@@ -179,6 +179,22 @@ TEST(LessonJson, InvalidUtf8IsNamedWithItsPlace) {
     EXPECT_EQ(ticklab::game::invalid_utf8_at("\xD0\x9F\xE2\x82\xAC\xF0\x9F\x98\x80"), std::nullopt);
 }
 
+// Issue 26: a title of 200 Polish or Russian letters is 200 characters (400 bytes), as a teacher counts.
+TEST(LessonLimits, CountCharactersNotBytes) {
+    std::string title, text;
+    for (int i = 0; i < 200; ++i) title += "\xC4\x99";  // ę
+    for (int i = 0; i < 4000; ++i) text += "\xD0\xB6";  // ж
+    lesson l;
+    ASSERT_EQ(parse_lesson(R"({"name": "a", "title": ")" + title + R"(", "text": ")" + text + R"(", "questions": [")" +
+                               text + R"("]})",
+                           "t.json", l),
+              "");
+    EXPECT_EQ(l.title, title);
+    EXPECT_EQ(parse(R"({"name": "a", "title": ")" + title + R"(x", "text": "y"})"),
+              "lesson 't.json': field 'title': a string of at most 200 characters");
+    EXPECT_EQ(ticklab::game::utf8_chars("P\xC4\x99tla \xF0\x9F\x98\x80"), 7u);
+}
+
 TEST(LessonLibrary, TargetGoneTurnsTheLandersBeaconsOn) {
     const lesson* l = ticklab::game::find_lesson("target-gone");
     ASSERT_NE(l, nullptr);
