@@ -259,6 +259,37 @@ std::vector<std::string_view> hud_names() {
     return names;
 }
 
+// B's other value (read after the toggle and the settings): a number for a numeric toggle, checked as
+// the setting it sets, and not the lesson's own value (B would change nothing).
+std::optional<double> read_toggle_other(const json& doc, const std::string& toggle, const loop_settings& own) {
+    const auto it = doc.find("toggle_other");
+    if (it == doc.end()) return std::nullopt;
+    const auto numeric = toggles_with_other_value();
+    if (std::find(numeric.begin(), numeric.end(), toggle) == numeric.end()) {
+        throw field_error{"toggle_other", "only for a toggle of " + list_of(numeric) + " (the toggle is " +
+                                              quoted_value(toggle.empty() ? "none" : toggle) + ")"};
+    }
+    struct target {
+        setting id;
+        double own;
+    };
+    const target t = toggle == "tick-rate"    ? target{setting::tick_rate, static_cast<double>(own.tick_rate_hz)}
+                     : toggle == "max-loops"  ? target{setting::max_loops, static_cast<double>(own.max_loops)}
+                     : toggle == "frame-load" ? target{setting::frame_load_ms, own.frame_load_ms}
+                                              : target{setting::task_budget_ms, own.task_budget_ms};
+    if (!it->is_number()) {
+        throw field_error{"toggle_other",
+                          refuse_setting(t.id, quoted_value(it->is_string() ? it->get<std::string>() : it->dump()))};
+    }
+    const double value = it->get<double>();
+    if (std::string error = check_setting(t.id, value); !error.empty()) throw field_error{"toggle_other", error};
+    if (value == t.own) {
+        throw field_error{"toggle_other", "it is the lesson's own " + std::string{setting_of(t.id).name} +
+                                              ": give the value B switches to"};
+    }
+    return value;
+}
+
 // A loop toggle, or a toggle control of the lesson's scene (read after its settings, which name it).
 void check_toggle(const std::string& toggle, const std::string& scene) {
     if (toggle.empty() || std::find(lesson_toggles().begin(), lesson_toggles().end(), toggle) != lesson_toggles().end())
@@ -284,8 +315,8 @@ std::string parse_lesson(std::string_view text, const std::string& source, lesso
     lesson l;
     try {
         reader r{doc};
-        static constexpr std::array<std::string_view, 8> keys{"name", "title",  "text",     "claim",
-                                                              "hud",  "toggle", "settings", "questions"};
+        static constexpr std::array<std::string_view, 9> keys{"name",   "title",        "text",     "claim",    "hud",
+                                                              "toggle", "toggle_other", "settings", "questions"};
         r.only(keys);
         l.name = r.text("name", true, 64);
         if (l.name.empty() || l.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_") != std::string::npos) {
@@ -306,6 +337,7 @@ std::string parse_lesson(std::string_view text, const std::string& source, lesso
             }
         }
         check_toggle(l.toggle, l.setup.scene);
+        l.toggle_other = read_toggle_other(doc, l.toggle, l.setup.loop);
     } catch (const field_error& e) {
         // The field may be a key from the file: quoted, so the error stays one line.
         return where + ": field " + quoted_value(e.field, 64) + ": " + e.allowed;

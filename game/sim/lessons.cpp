@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdio>
+#include <type_traits>
 
 namespace ticklab::game {
 
@@ -43,7 +44,7 @@ std::string toggle_value(std::string_view toggle, const loop_settings& s) {
 
 std::string before_after_text(const lesson& l, const loop_settings& settings) {
     loop_settings other = settings;
-    if (!apply_toggle(l.toggle, l.setup.loop, other)) return std::string{no_before_after_text};
+    if (!apply_toggle(l, other)) return std::string{no_before_after_text};
     return "B: " + toggle_value(l.toggle, settings) + " (now) / " + toggle_value(l.toggle, other);
 }
 
@@ -70,6 +71,33 @@ std::string before_after_text(const lesson& l, const loop_settings& settings, st
     const std::string label{c->label};
     const bool on = running.control_value(c->name) != 0.0;
     return "B: " + label + (on ? " on" : " off") + " (now) / " + label + (on ? " off" : " on");
+}
+
+std::span<const std::string_view> toggles_with_other_value() {
+    static constexpr std::array<std::string_view, 4> numeric{"tick-rate", "max-loops", "frame-load", "task-budget"};
+    return numeric;
+}
+
+bool apply_toggle(const lesson& l, loop_settings& settings) {
+    if (!l.toggle_other) return apply_toggle(l.toggle, l.setup.loop, settings);
+    // Between the lesson's value and the one it names: anything else (a slider moved) goes back to the lesson's.
+    const loop_settings& own = l.setup.loop;
+    const double other = *l.toggle_other;
+    const auto flip = [](auto& value, auto lesson_value, double to) {
+        value = value == lesson_value ? static_cast<std::remove_reference_t<decltype(value)>>(to) : lesson_value;
+    };
+    if (l.toggle == "tick-rate") {
+        flip(settings.tick_rate_hz, own.tick_rate_hz, other);
+    } else if (l.toggle == "max-loops") {
+        flip(settings.max_loops, own.max_loops, other);
+    } else if (l.toggle == "frame-load") {
+        flip(settings.frame_load_ms, own.frame_load_ms, other);
+    } else if (l.toggle == "task-budget") {
+        flip(settings.task_budget_ms, own.task_budget_ms, other);
+    } else {
+        return apply_toggle(l.toggle, own, settings);
+    }
+    return true;
 }
 
 std::span<const std::string_view> lesson_toggles() {

@@ -49,6 +49,9 @@ struct lesson {
     // "task-budget" or "tick-rate"; or a toggle control of the lesson's scene ("sleeping": see
     // apply_scene_toggle).
     std::string toggle;
+    // B's other value for a numeric toggle (tick-rate in Hz, max-loops, frame-load and task-budget in
+    // ms), in place of the fixed one below; nullopt: the fixed one. Never the lesson's own value.
+    std::optional<double> toggle_other;
     std::vector<std::string> questions;  // for the class to discuss
     lesson_setup setup;
 
@@ -67,6 +70,10 @@ struct lesson {
 // is that). Returns false for "" or an unknown toggle.
 inline constexpr std::uint32_t high_tick_rate_hz = 120;
 bool apply_toggle(std::string_view toggle, const loop_settings& lesson_value, loop_settings& settings);
+// The same for lesson `l`, with its toggle_other (when set) as the other side: its value <-> toggle_other.
+bool apply_toggle(const lesson& l, loop_settings& settings);
+// The toggles toggle_other may be given for, and the setting of sim/setting_table each one sets.
+[[nodiscard]] std::span<const std::string_view> toggles_with_other_value();
 
 // B on a scene setting: flips the toggle control named `toggle` among `controls` (the running
 // scene's scene_parts::controls) on `running`. False when `controls` has no toggle of that name.

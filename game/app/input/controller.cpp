@@ -222,7 +222,7 @@ void controller::toggle_lesson() {
     }
     const auto controls = session_.current_entry().parts.controls;
     game::loop_settings flipped = session_.settings();
-    if (game::apply_toggle(active->toggle, active->setup.loop, flipped)) {
+    if (game::apply_toggle(*active, flipped)) {
         session_.set_settings(flipped);
     } else {
         // A scene toggle is a scene setting: as the panel's, it stays as it is while a replay records or plays.

@@ -179,6 +179,27 @@ TEST(LessonJson, InvalidUtf8IsNamedWithItsPlace) {
     EXPECT_EQ(ticklab::game::invalid_utf8_at("\xD0\x9F\xE2\x82\xAC\xF0\x9F\x98\x80"), std::nullopt);
 }
 
+TEST(LessonLibrary, AToggleMayNameItsOtherValue) {
+    lesson l;
+    ASSERT_EQ(parse_lesson(R"({"name": "a", "title": "A", "text": "Look.", "toggle": "tick-rate", "toggle_other": 30})",
+                           "t.json", l),
+              "");
+    EXPECT_EQ(l.toggle_other, 30.0);
+    EXPECT_EQ(ticklab::game::before_after_text(l, l.setup.loop), "B: 60 Hz (now) / 30 Hz");
+    const std::string base = R"("name": "a", "title": "A", "text": "Look.")";
+    EXPECT_EQ(parse("{" + base + R"(, "toggle": "tick-rate", "toggle_other": 0})"),
+              "lesson 't.json': field 'toggle_other': tick_rate 0 Hz is not allowed: use a whole number from 1 to "
+              "1000 Hz");
+    EXPECT_EQ(parse("{" + base + R"(, "toggle": "tick-rate", "toggle_other": 60})"),
+              "lesson 't.json': field 'toggle_other': it is the lesson's own tick_rate: give the value B switches to");
+    EXPECT_EQ(parse("{" + base + R"(, "toggle": "smoothing", "toggle_other": 3})"),
+              "lesson 't.json': field 'toggle_other': only for a toggle of tick-rate, max-loops, frame-load or "
+              "task-budget (the toggle is 'smoothing')");
+    EXPECT_EQ(parse("{" + base + R"(, "toggle": "max-loops", "toggle_other": "many"})"),
+              "lesson 't.json': field 'toggle_other': max_loops 'many' is not allowed: use a whole number from 1 to "
+              "64 ticks");
+}
+
 // Issue 26: a title of 200 Polish or Russian letters is 200 characters (400 bytes), as a teacher counts.
 TEST(LessonLimits, CountCharactersNotBytes) {
     std::string title, text;

@@ -144,3 +144,25 @@ TEST(LessonToggle, ASceneToggleFlipsTheRunningScenesSetting) {
               ticklab::game::before_after_text(l, loop))
         << "a loop toggle reads as it did";
 }
+
+// Issue 26: a lesson may name B's other value; B then flips between the lesson's value and that one,
+// and the B text says both as they are.
+TEST(LessonToggle, TheOtherValueALessonNamesIsWhatBSwitchesTo) {
+    lesson l;
+    l.toggle = "tick-rate";
+    l.toggle_other = 30;
+    ticklab::game::loop_settings settings = l.setup.loop;  // 60 Hz
+    EXPECT_EQ(ticklab::game::before_after_text(l, settings), "B: 60 Hz (now) / 30 Hz");
+    ASSERT_TRUE(ticklab::game::apply_toggle(l, settings));
+    EXPECT_EQ(settings.tick_rate_hz, 30u);
+    EXPECT_EQ(ticklab::game::before_after_text(l, settings), "B: 30 Hz (now) / 60 Hz");
+    ASSERT_TRUE(ticklab::game::apply_toggle(l, settings));
+    EXPECT_EQ(settings.tick_rate_hz, 60u);
+    l.toggle = "frame-load";
+    l.setup.loop.frame_load_ms = 30;
+    l.toggle_other = 10;
+    settings = l.setup.loop;
+    EXPECT_EQ(ticklab::game::before_after_text(l, settings), "B: frame load 30 ms (now) / frame load 10 ms");
+    l.toggle_other.reset();  // the plain toggle as before: its value <-> none
+    EXPECT_EQ(ticklab::game::before_after_text(l, settings), "B: frame load 30 ms (now) / no frame load");
+}
