@@ -94,7 +94,8 @@ endif()
 
 install(TARGETS ticklab RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(PROGRAMS ${ticklab_plot} DESTINATION ${CMAKE_INSTALL_BINDIR})
-# The files the program reads at run time (share/ticklab/lessons/*.json, found by asset_paths).
+# The files the program reads at run time (share/ticklab/lessons/*.json, found by asset_paths), and
+# beside them lesson.schema.json, for a teacher's editor to check a lesson file against (its "$schema").
 install(DIRECTORY ${ticklab_assets}/lessons DESTINATION ${CMAKE_INSTALL_DATADIR}/ticklab
         FILES_MATCHING PATTERN "*.json")
 install(FILES ${ticklab_assets}/ticklab.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)

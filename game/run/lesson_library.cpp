@@ -315,9 +315,11 @@ std::string parse_lesson(std::string_view text, const std::string& source, lesso
     lesson l;
     try {
         reader r{doc};
-        static constexpr std::array<std::string_view, 9> keys{"name",   "title",        "text",     "claim",    "hud",
-                                                              "toggle", "toggle_other", "settings", "questions"};
+        static constexpr std::array<std::string_view, 10> keys{
+            "$schema", "name", "title", "text", "claim", "hud", "toggle", "toggle_other", "settings", "questions"};
         r.only(keys);
+        // For editors (assets/lessons/lesson.schema.json); the program reads the file as it is.
+        (void)r.text("$schema", false, 1000);
         l.name = r.text("name", true, 64);
         if (l.name.empty() || l.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_") != std::string::npos) {
             throw field_error{"name", "1 to 64 of a-z, 0-9, '-' and '_'"};
