@@ -113,6 +113,10 @@ std::string read_lesson_json(std::string_view text, json& out) {
         const auto quote = what.find('\'');
         const std::string_view number = quote == std::string_view::npos ? "" : what.substr(quote + 1);
         return "number " + quoted_value(number.substr(0, number.find('\'')), 64) + " is too large: use at most 1.8e308";
+    } catch (const json::exception& e) {
+        // Anything else the parser refuses: its own words, kept to one printable line.
+        const std::string quoted = quoted_value(e.what(), 160);
+        return "not valid JSON: " + quoted.substr(1, quoted.size() - 2);
     }
     return {};
 }
