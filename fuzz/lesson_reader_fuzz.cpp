@@ -1,4 +1,4 @@
-// libFuzzer entry point for the lesson reader (game/run/lesson_library.cpp): any bytes must give a
+// libFuzzer entry point for the lesson reader (game/run/lesson_reader.cpp): any bytes must give a
 // lesson or one error line naming the file and the field, never a crash or a hang. A lesson that
 // parses must hold only settings the command line would accept, and a session must start on it.
 #include "run/lesson_library.hpp"

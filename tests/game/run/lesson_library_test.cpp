@@ -1,4 +1,4 @@
-// The lesson files (game/run/lesson_library.cpp): the built-in ones load from assets/lessons/, and
+// The lesson files (game/run/lesson_reader.cpp): the built-in ones load from assets/lessons/, and
 // a teacher's bad file gets one line naming the file, the field and what is allowed.
 #include "run/lesson_library.hpp"
 #include "io/asset_paths.hpp"
