@@ -42,6 +42,7 @@ void sanitise(loop_settings& s) {
     pull(setting::frame_load_ms, s.frame_load_ms);
     pull(setting::task_load_ms, s.task_load_ms);
     pull(setting::task_budget_ms, s.task_budget_ms);
+    pull(setting::idle_work_ms, s.idle_work_ms);
     pull(setting::frame_time_clamp_ms, s.frame_time_clamp_ms);
     if (s.ghost_tick_rate_hz != 0) pull(setting::tick_rate, s.ghost_tick_rate_hz);  // 0: main's rate
 }
