@@ -120,7 +120,7 @@ void spare_time(controller& control) {
     const double busy = ticklab::to_milliseconds(spare.busy);
     const double idle = ticklab::to_milliseconds(spare.idle_time);
     ImGui::TextWrapped("frame %.1f ms: work %.1f, idle tasks %.1f (%zu run%s)", budget, busy, idle, spare.idle_runs,
-                spare.idle_runs == 1 ? "" : "s");
+                       spare.idle_runs == 1 ? "" : "s");
     const double left = budget > 0.0 ? 100.0 * (1.0 - (busy + idle) / budget) : 0.0;
     ImGui::TextWrapped("level %.2f, %.0f %% of the frame left", spare.level, left);
 }
