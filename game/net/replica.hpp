@@ -13,8 +13,9 @@
 // A snapshot holds only the scene (simulation::restore starts its timed work again at the restored
 // tick's virtual time; a scene keeps whatever its scripts resume from, the balls' next wave time,
 // in its own state, so the restarted scripts continue the same schedule). The order of a tick is
-// the simulation's, as in the session: time tasks due by a tick's due time, the tick, tick tasks. Skipped ticks (skip_tick) are time that never happened for the simulation,
-// as time a single-player loop drops: timed work does not see it either.
+// the simulation's, as in the session: time tasks due by a tick's due time, the tick, tick tasks. Skipped ticks
+// (skip_tick) are time that never happened for the simulation, as time a single-player loop drops: timed work does not
+// see it either.
 
 #include "sim/scene.hpp"
 #include "sim/simulation.hpp"

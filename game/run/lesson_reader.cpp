@@ -195,12 +195,12 @@ void read_network(const json& object, lesson_setup& s) {
 void read_settings(const json& object, lesson_setup& s) {
     if (!object.is_object()) throw field_error{"settings", "an object of settings"};
     reader r{object};
-    static constexpr std::array<std::string_view, 22> keys{
+    static constexpr std::array<std::string_view, 23> keys{
         "scene",          "balls",           "seed",       "autopilot",         "wall",
         "tick_rate",      "max_loops",       "time_scale", "fps_cap",           "vsync",
         "tick_load_ms",   "frame_load_ms",   "stepping",   "catch_up",          "smoothing",
         "frame_ms",       "frame_jitter_ms", "network",    "latest_tick_marks", "task_load_ms",
-        "task_budget_ms", "beacons"};
+        "task_budget_ms", "beacons",         "idle_work_ms"};
     r.only(keys);
     const std::string scene = r.text("scene", false, 64);
     if (!scene.empty()) {
@@ -227,6 +227,7 @@ void read_settings(const json& object, lesson_setup& s) {
     number(setting::frame_load_ms, s.loop.frame_load_ms);
     number(setting::task_load_ms, s.loop.task_load_ms);
     number(setting::task_budget_ms, s.loop.task_budget_ms);
+    number(setting::idle_work_ms, s.loop.idle_work_ms);
     if (auto v = r.choice("stepping", stepping_choices)) s.loop.strategy.step_mode = *v;
     if (auto v = r.choice("catch_up", catch_up_choices)) s.loop.strategy.catch_up_mode = *v;
     if (auto v = r.choice("smoothing", smoothing_choices)) s.loop.strategy.smoothing_mode = *v;

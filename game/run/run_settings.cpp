@@ -65,6 +65,7 @@ ordered_json run_settings(const launch_options& options, std::string_view run_ki
     out["frame_load_ms"] = loop.frame_load_ms;
     out["task_load_ms"] = loop.task_load_ms;
     out["task_budget_ms"] = loop.task_budget_ms;
+    out["idle_work_ms"] = loop.idle_work_ms;
     add_strategy(out, "", loop.strategy);
     out["frame_clamp_ms"] = loop.frame_time_clamp_ms;
     out["latest_tick_marks"] = loop.latest_tick_marks;

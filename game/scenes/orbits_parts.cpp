@@ -16,7 +16,6 @@ constexpr std::array<std::string_view, orbits_scene::bodies> readout_names{"expl
                                                                            "velocity_verlet"};
 constexpr std::array<std::string_view, orbits_scene::bodies> figure_names{
     "energy_explicit_euler", "energy_semi_implicit_euler", "energy_verlet"};
-constexpr std::array<const char*, orbits_scene::bodies> colour_words{"red", "yellow", "blue"};
 
 template <std::size_t N>
 std::size_t index_of(const std::array<std::string_view, N>& names, std::string_view name) {
@@ -34,8 +33,8 @@ scene_text orbits_scene::readout(std::string_view name) const {
     char period[32] = "-";
     if (measured_period_s(b) > 0.0) std::snprintf(period, sizeof period, "%.2f s", measured_period_s(b));
     char text[160];
-    std::snprintf(text, sizeof text, "%s (%s): energy %+.1f %%, orbit %s", std::string{to_string(integrators[b])}.c_str(),
-                  colour_words[b], energy_drift_pct(b), period);
+    std::snprintf(text, sizeof text, "%s: energy %+.1f%%, orbit %s", std::string{to_string(integrators[b])}.c_str(),
+                  energy_drift_pct(b), period);
     return {text, std::abs(energy_drift_pct(b)) > alert_drift_pct};
 }
 

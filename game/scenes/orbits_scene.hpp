@@ -133,8 +133,8 @@ inline constexpr std::array<scene_figure, 3> orbits_figures{{
     {"energy_semi_implicit_euler", "energy -"},
     {"energy_verlet", "energy -"},
 }};
-inline constexpr std::array<std::string_view, 3> orbits_default_figures{
-    "energy_explicit_euler", "energy_semi_implicit_euler", "energy_verlet"};
+inline constexpr std::array<std::string_view, 3> orbits_default_figures{"energy_explicit_euler",
+                                                                        "energy_semi_implicit_euler", "energy_verlet"};
 inline constexpr scene_parts orbits_parts{.controls = orbits_section_controls,
                                           .figures = orbits_figures,
                                           .default_figures = orbits_default_figures,

@@ -42,6 +42,7 @@ void sanitise(loop_settings& s) {
     pull(setting::frame_load_ms, s.frame_load_ms);
     pull(setting::task_load_ms, s.task_load_ms);
     pull(setting::task_budget_ms, s.task_budget_ms);
+    pull(setting::idle_work_ms, s.idle_work_ms);
     pull(setting::frame_time_clamp_ms, s.frame_time_clamp_ms);
     if (s.ghost_tick_rate_hz != 0) pull(setting::tick_rate, s.ghost_tick_rate_hz);  // 0: main's rate
 }
@@ -93,12 +94,12 @@ const ticklab::frame_stats& session::advance() {
     settings_.single_step = false;
     load_.begin_frame();
     spare_.begin_frame(sim_.tasks());
-    timeline_.begin_frame(loop_);
+    figures_.begin_frame(loop_);
     // Text 002's ExecuteFrame: the frame's window is known to the scheduler before its ticks run.
     const ticklab::frame_plan& plan = loop_.begin_frame();
     sim_.begin_frame({.index = next_task_frame(plan.frame_index), .start = plan.start, .end = plan.target});
     const ticklab::frame_stats& stats = loop_.finish_frame(*this);
-    timeline_.end_frame(loop_, loop_.clock().paused());
+    figures_.end_frame(loop_);
     comparison_.after_frame(settings_, loop_, sim_, input_);
     return stats;
 }
@@ -113,38 +114,25 @@ ticklab::nanoseconds session::counted_tick_cost() const noexcept {
 }
 
 void session::tick(const ticklab::tick_info& tick) {
-    timeline_.add_tick(tick.time);
     tick_input input = input_.take_for_tick();
     if (!replay_input(input)) return;
     load_.spend(settings_.tick_load_ms);
     const phase_timer tick_timer;
     sim_.tick(input, tick.dt_seconds, tick.index);
-    timings_.tick.add(tick_timer.elapsed_ms());
+    figures_.add_tick(tick.time, tick_timer.elapsed_ms());
     if (comparison_.on_tick(tick.time, loop_.ticks())) reset();
     if (replay_.recording) replay_.recorder->record(input);
     start_pending_replay_work();
 }
 
 void session::update_frame(const ticklab::frame_stats& frame) {
-    const auto now = std::chrono::steady_clock::now();
-    if (last_frame_) timings_.frame.add(std::chrono::duration<double, std::milli>(now - *last_frame_).count());
-    last_frame_ = now;
     budget_task_.update(sim_.tasks(), settings_.task_load_ms, settings_.task_budget_ms);
     sim_.run_frame(task_frame_);
     budget_task_.end_frame();
     load_.spend(settings_.frame_load_ms);
     // Render tasks come last, after everything else in the frame, just before the front end draws.
     sim_.run_render();
-    const double frame_ms = ticklab::to_milliseconds(frame.real);
-    history_.push(frame_sample{
-        .fps = frame_ms > 0.0 ? static_cast<float>(1000.0 / frame_ms) : 0.0f,
-        .frame_ms = static_cast<float>(frame_ms),
-        .ticks = static_cast<float>(frame.ticks),
-        .alpha = static_cast<float>(frame.alpha),
-        .dropped_ms = static_cast<float>(ticklab::to_milliseconds(frame.dropped)),
-        .tick_ms = static_cast<float>(ticklab::to_milliseconds(frame.tick_cost)),
-        .ticked_ms = static_cast<float>(ticklab::to_milliseconds(frame.ticked)),
-    });
+    figures_.after_frame(frame);
 }
 
 void session::use_spare_time(ticklab::nanoseconds budget) {

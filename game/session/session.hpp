@@ -15,9 +15,10 @@
 #include "net/network_game.hpp"
 #include "session/budgeted_task.hpp"
 #include "session/comparison.hpp"
+#include "session/frame_figures.hpp"
 #include "session/modelled_load.hpp"
-#include "session/spare_time.hpp"
 #include "session/replay_recorder.hpp"
+#include "session/spare_time.hpp"
 #include "sim/draw_list.hpp"
 #include "sim/frame_history.hpp"
 #include "sim/input_buffer.hpp"
@@ -104,7 +105,7 @@ public:
 
     [[nodiscard]] scene_options& options() noexcept { return sim_.options(); }
     [[nodiscard]] const ticklab::fixed_loop& loop() const noexcept { return loop_; }
-    [[nodiscard]] const frame_history& history() const noexcept { return history_; }
+    [[nodiscard]] const frame_history& history() const noexcept { return figures_.history(); }
     // The scheduler every time, tick, frame and render task and script of this session runs on.
     [[nodiscard]] ticklab::scheduler& tasks() noexcept { return sim_.tasks(); }
     [[nodiscard]] const ticklab::scheduler& tasks() const noexcept { return sim_.tasks(); }
@@ -135,16 +136,16 @@ public:
     // Draws peer `peer` of the network game, smoothed as the settings say (nothing without one).
     void draw_peer(std::size_t peer, draw_list& out) const;
     // Every frame's ticks, drops and alpha on a real-time axis, for the panel's timeline.
-    [[nodiscard]] timeline_recorder& timeline() noexcept { return timeline_; }
-    [[nodiscard]] const timeline_recorder& timeline() const noexcept { return timeline_; }
+    [[nodiscard]] timeline_recorder& timeline() noexcept { return figures_.timeline(); }
+    [[nodiscard]] const timeline_recorder& timeline() const noexcept { return figures_.timeline(); }
     // The ghost simulation while settings().compare is on (null otherwise).
     [[nodiscard]] const ghost_run* ghost() const noexcept { return comparison_.ghost(); }
     // Main's tick count at the tick the ghost started on (comparison::start_tick).
     [[nodiscard]] std::uint64_t ghost_start_tick() const noexcept { return comparison_.start_tick(); }
     [[nodiscard]] const ticklab::time_source& time_source() const noexcept { return *source_; }
     // Real-time cost of ticks and frames (measured here) and of rendering (added by the window).
-    [[nodiscard]] phase_timings& timings() noexcept { return timings_; }
-    [[nodiscard]] const phase_timings& timings() const noexcept { return timings_; }
+    [[nodiscard]] phase_timings& timings() noexcept { return figures_.timings(); }
+    [[nodiscard]] const phase_timings& timings() const noexcept { return figures_.timings(); }
     // Starts afresh everything a lesson's figures read (session_statistics.cpp): the loop's totals,
     // last-frame figures and debt, the frame history, the timeline, the phase timings, the budget
     // task's record and the scene's counters. For a lesson applied or its setting flipped, so no
@@ -193,12 +194,9 @@ private:
     std::uint64_t task_frame_offset_ = 0;
     bool ran_a_frame_ = false;
     input_buffer input_;
-    frame_history history_;
     replay_status replay_;
-    timeline_recorder timeline_;
     comparison comparison_;
-    phase_timings timings_;
-    std::optional<std::chrono::steady_clock::time_point> last_frame_;  // for timings_.frame
+    frame_figures figures_;
     // The network game, while one runs (session_network.cpp).
     std::optional<network_settings> network_settings_;
     std::unique_ptr<network_game> network_;

@@ -74,7 +74,7 @@ void session::restart(const scene_entry& entry, const scene_options& options) {
 bool session::replay_input(tick_input& input) {
     if (!replay_.replaying()) return true;
     if (replay_.player->finished()) return false;
-    input = replay_.player->next();  // the live input was taken and is dropped: nothing piles up
+    input = replay_.player->next();                    // the live input was taken and is dropped: nothing piles up
     if (replay_.player->finished()) set_paused(true);  // hold at the recorded end
     return true;
 }

@@ -13,10 +13,7 @@ void session::restart_statistics() {
     // next frame would otherwise run or drop them under the new ones. Forgiving them skips no
     // tick and moves no due time (fixed_loop::forgive_owed_time), like dropped time.
     loop_.forgive_owed_time();
-    history_.clear();
-    timeline_.clear();
-    timings_ = phase_timings{};
-    last_frame_.reset();  // the next frame's interval would span the change
+    figures_.restart();
     budget_task_.restart_record();
     sim_.current_scene().restart_counters();
 }

@@ -41,6 +41,7 @@ enum class setting : std::uint8_t {
     frame_load_ms,
     task_load_ms,
     task_budget_ms,
+    idle_work_ms,
     frame_time_clamp_ms,
     balls,
     seed,
@@ -99,7 +100,7 @@ inline constexpr std::uint8_t cli_lesson_replay = read_by_command_line | read_by
 inline constexpr std::uint8_t cli_network = read_by_command_line | read_in_network_block;
 
 // In the order of `setting`. The loop's ranges are the engine's own limits.
-inline constexpr std::array<setting_spec, 23> setting_table{{
+inline constexpr std::array<setting_spec, 24> setting_table{{
     {.id = setting::tick_rate,
      .name = "tick_rate",
      .flag = "--tick-rate",
@@ -166,6 +167,15 @@ inline constexpr std::array<setting_spec, 23> setting_table{{
      .default_value = 0,
      .zero_means = "no budget",
      .slider = {0, 20},
+     .readers = read_by_lesson},
+    // Text 002's spare time: background work an idle task does, scaled by the load governor.
+    {.id = setting::idle_work_ms,
+     .name = "idle_work_ms",
+     .unit = "ms",
+     .range = {0, 1000},
+     .default_value = 0,
+     .zero_means = "none",
+     .slider = {0, 30},
      .readers = read_by_lesson},
     // The engine refuses a clamp of 0 or over 10 s (fixed_loop::set_frame_time_clamp).
     {.id = setting::frame_time_clamp_ms,

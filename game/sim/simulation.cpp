@@ -19,7 +19,10 @@ double draw_alpha(smoothing mode, const ticklab::fixed_loop& loop) {
 }
 
 simulation::simulation(const scene_entry& entry, const scene_options& options, ticklab::scheduler_config config)
-    : config_{config}, entry_{&entry}, options_{options}, scene_{entry.create(options)},
+    : config_{config},
+      entry_{&entry},
+      options_{options},
+      scene_{entry.create(options)},
       work_{std::make_unique<timed_work>(config)} {
     start_scene();
 }

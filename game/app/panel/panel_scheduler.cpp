@@ -1,4 +1,5 @@
 #include "app/panel/panel_sections.hpp"
+#include "sim/setting_table.hpp"
 
 #include <imgui.h>
 
@@ -96,12 +97,14 @@ bool letter_button(const char* label, const char* tooltip) {
 // the frame budget the FPS cap sets (session::use_spare_time).
 void spare_time(controller& control) {
     const game::session& session = control.session();
+    const game::setting_spec& spec = game::setting_of(game::setting::idle_work_ms);
     float work = static_cast<float>(session.settings().idle_work_ms);
     label("idle work");
-    if (ImGui::SliderFloat("##idle_work", &work, 0.0f, 30.0f, "%.1f ms")) {
+    if (ImGui::SliderFloat("##idle_work", &work, static_cast<float>(spec.slider.low),
+                           static_cast<float>(spec.slider.high), "%.1f ms")) {
         action edit = action::of(action_kind::set_loop);
         edit.loop = session.settings();
-        edit.loop->idle_work_ms = std::clamp(static_cast<double>(work), 0.0, 30.0);
+        edit.loop->idle_work_ms = work;  // the session pulls it into the table's range
         control.perform(edit);
     }
     explain(
@@ -116,10 +119,10 @@ void spare_time(controller& control) {
     const double budget = ticklab::to_milliseconds(spare.budget);
     const double busy = ticklab::to_milliseconds(spare.busy);
     const double idle = ticklab::to_milliseconds(spare.idle_time);
-    ImGui::Text("frame %.1f ms: work %.1f, idle tasks %.1f (%zu run%s)", budget, busy, idle, spare.idle_runs,
-                spare.idle_runs == 1 ? "" : "s");
+    ImGui::TextWrapped("frame %.1f ms: work %.1f, idle tasks %.1f (%zu run%s)", budget, busy, idle, spare.idle_runs,
+                       spare.idle_runs == 1 ? "" : "s");
     const double left = budget > 0.0 ? 100.0 * (1.0 - (busy + idle) / budget) : 0.0;
-    ImGui::Text("level %.2f, %.0f %% of the frame left", spare.level, left);
+    ImGui::TextWrapped("level %.2f, %.0f %% of the frame left", spare.level, left);
 }
 
 }  // namespace

@@ -98,11 +98,10 @@ void scene_settings(controller& control, scene_panel_state& state) {
             case readout: {
                 const game::scene_text line = scene.readout(c.name);
                 if (line.text.empty()) break;
-                if (line.alert) {
-                    ImGui::TextColored({1.0f, 0.45f, 0.45f, 1.0f}, "%s", line.text.c_str());
-                } else {
-                    ImGui::TextUnformatted(line.text.c_str());
-                }
+                // Wrapped: a readout is a sentence, and must not run off the panel at a large text size.
+                if (line.alert) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4{1.0f, 0.45f, 0.45f, 1.0f});
+                ImGui::TextWrapped("%s", line.text.c_str());
+                if (line.alert) ImGui::PopStyleColor();
                 break;
             }
             case heading:

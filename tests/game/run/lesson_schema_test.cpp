@@ -78,7 +78,7 @@ TEST(LessonSchema, EverySettingALessonTakesHasTheTablesRange) {
             EXPECT_FALSE(settings.contains(name)) << name << " is not a lesson setting";
         }
     }
-    EXPECT_EQ(lesson_settings, 12);
+    EXPECT_EQ(lesson_settings, 13);
 }
 
 TEST(LessonSchema, ChoicesAndNamesAreTheReaders) {

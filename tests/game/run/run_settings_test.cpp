@@ -61,8 +61,16 @@ TEST(RunSettings, ChangedSettingsAreOnlyThoseThatDiffer) {
     session s{source, "balls", options.scene_settings, options.loop};
     const ordered_json started = run_settings(options, "window", s);
     EXPECT_EQ(changed_settings(started, run_settings(options, "window", s)), ordered_json::object());
-    { auto edit = s.settings(); edit.tick_rate_hz = 120; s.set_settings(edit); }
-    { auto edit = s.settings(); edit.paused = true; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.tick_rate_hz = 120;
+        s.set_settings(edit);
+    }
+    {
+        auto edit = s.settings();
+        edit.paused = true;
+        s.set_settings(edit);
+    }
     const ordered_json changed = changed_settings(started, run_settings(options, "window", s));
     EXPECT_EQ(changed, (ordered_json{{"tick_rate", 120}, {"paused", true}}));
 }

@@ -24,8 +24,16 @@ TEST(BudgetedTask, ThreeMillisecondsOnATwoMillisecondBudgetRunTwoFramesInThree) 
     ticklab::manual_time_source clock;
     session s{clock, "balls", {}, {}};
     s.count_load(true);
-    { auto edit = s.settings(); edit.task_load_ms = 3.0; s.set_settings(edit); }
-    { auto edit = s.settings(); edit.task_budget_ms = 2.0; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.task_load_ms = 3.0;
+        s.set_settings(edit);
+    }
+    {
+        auto edit = s.settings();
+        edit.task_budget_ms = 2.0;
+        s.set_settings(edit);
+    }
     EXPECT_EQ(run_frames(s, clock, 9), "##-##-##-");
     EXPECT_EQ(s.counted_load_ms(), 0.0) << "the last frame was skipped: no load counted";
     const auto tally = s.budget_task().recent(60);
@@ -37,10 +45,18 @@ TEST(BudgetedTask, NoBudgetRunsEveryFrameAndANewBudgetStartsAgain) {
     ticklab::manual_time_source clock;
     session s{clock, "balls", {}, {}};
     s.count_load(true);
-    { auto edit = s.settings(); edit.task_load_ms = 3.0; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.task_load_ms = 3.0;
+        s.set_settings(edit);
+    }
     EXPECT_EQ(run_frames(s, clock, 6), "######");
     EXPECT_EQ(s.counted_load_ms(), 3.0);
-    { auto edit = s.settings(); edit.task_budget_ms = 1.0; s.set_settings(edit); }  // 1 ms a frame against 3 ms a run: one frame in three
+    {
+        auto edit = s.settings();
+        edit.task_budget_ms = 1.0;
+        s.set_settings(edit);
+    }  // 1 ms a frame against 3 ms a run: one frame in three
     EXPECT_EQ(run_frames(s, clock, 6), "#--#--");
 }
 
@@ -49,10 +65,18 @@ TEST(BudgetedTask, ExistsOnlyWhileItHasWork) {
     session s{clock, "balls", {}, {}};
     run_frames(s, clock, 2);
     EXPECT_FALSE(s.budget_task().active());
-    { auto edit = s.settings(); edit.task_load_ms = 2.0; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.task_load_ms = 2.0;
+        s.set_settings(edit);
+    }
     run_frames(s, clock, 2);
     EXPECT_TRUE(s.budget_task().active());
-    { auto edit = s.settings(); edit.task_load_ms = 0.0; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.task_load_ms = 0.0;
+        s.set_settings(edit);
+    }
     run_frames(s, clock, 1);
     EXPECT_FALSE(s.budget_task().active());
     EXPECT_EQ(s.budget_task().recent(10).frames, 0u);

@@ -43,8 +43,16 @@ TEST_F(ComparisonReadout, GhostEqualToMainAgreesWhenTurnedOnMidRun) {
     // main now with the ghost of another frame and said "states differ" for an exact twin.
     session s{source, "balls", {}, {}};
     for (int i = 0; i < 2000; ++i) EXPECT_FALSE(frame(s).has_ghost);
-    { auto edit = s.settings(); edit.compare = true; s.set_settings(edit); }
-    { auto edit = s.settings(); edit.ghost_strategy = s.settings().strategy; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.compare = true;
+        s.set_settings(edit);
+    }
+    {
+        auto edit = s.settings();
+        edit.ghost_strategy = s.settings().strategy;
+        s.set_settings(edit);
+    }
     int readings = 0;
     for (int i = 0; i < 600; ++i) {
         const auto& r = frame(s);
@@ -74,8 +82,16 @@ TEST_F(ComparisonReadout, EveryStrategyAgreesWithItsOwnGhost) {
                 settings.time_scale = 1.5;
                 session s{source, "balls", {}, settings};
                 for (int i = 0; i < 200; ++i) (void)frame(s);
-                { auto edit = s.settings(); edit.compare = true; s.set_settings(edit); }
-                { auto edit = s.settings(); edit.ghost_strategy = s.settings().strategy; s.set_settings(edit); }
+                {
+                    auto edit = s.settings();
+                    edit.compare = true;
+                    s.set_settings(edit);
+                }
+                {
+                    auto edit = s.settings();
+                    edit.ghost_strategy = s.settings().strategy;
+                    s.set_settings(edit);
+                }
                 for (int i = 0; i < 200; ++i) {
                     const auto& r = frame(s);
                     ASSERT_TRUE(!r.has_ghost || r.verdict == ghost_verdict::agree)
@@ -91,8 +107,16 @@ TEST_F(ComparisonReadout, EveryStrategyAgreesWithItsOwnGhost) {
 TEST_F(ComparisonReadout, GhostWithAnotherStrategyDiffers) {
     session s{source, "balls", {}, {}};
     for (int i = 0; i < 300; ++i) (void)frame(s);
-    { auto edit = s.settings(); edit.compare = true; s.set_settings(edit); }
-    { auto edit = s.settings(); edit.ghost_strategy.step_mode = ticklab::stepping::variable; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.compare = true;
+        s.set_settings(edit);
+    }
+    {
+        auto edit = s.settings();
+        edit.ghost_strategy.step_mode = ticklab::stepping::variable;
+        s.set_settings(edit);
+    }
     ticklab::game::comparison_reading last;
     for (int i = 0; i < 300; ++i) last = frame(s);
     ASSERT_TRUE(last.has_ghost);
@@ -108,7 +132,11 @@ TEST_F(ComparisonReadout, ReadsAtMostOncePerIntervalButAtOnceForANewGhost) {
     s.update_frame(s.advance());
     EXPECT_EQ(readout.read(s, 1050).main_ticks, first.main_ticks) << "within the interval: the last reading";
     EXPECT_NE(readout.read(s, 1100).main_ticks, first.main_ticks);
-    { auto edit = s.settings(); edit.compare = true; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.compare = true;
+        s.set_settings(edit);
+    }
     for (int i = 0; i < 3 && s.ghost() == nullptr; ++i) {
         source.advance(17ms);
         s.update_frame(s.advance());

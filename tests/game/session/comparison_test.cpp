@@ -58,8 +58,16 @@ TEST_F(Comparison, GhostWithVariableSteppingDiverges) {
 TEST_F(Comparison, StartingResetsMainSoBothBeginTogether) {
     session s{source, "balls", {}, {}};
     frames(s, 30, 17ms);
-    { auto edit = s.settings(); edit.compare = true; s.set_settings(edit); }
-    { auto edit = s.settings(); edit.ghost_strategy.step_mode = ticklab::stepping::fixed; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.compare = true;
+        s.set_settings(edit);
+    }
+    {
+        auto edit = s.settings();
+        edit.ghost_strategy.step_mode = ticklab::stepping::fixed;
+        s.set_settings(edit);
+    }
     frames(s, 30, 17ms);
     EXPECT_EQ(s.ghost()->state_hash(), s.state_hash());
 }
@@ -81,7 +89,11 @@ TEST_F(Comparison, ResetAndStopFollowMain) {
     frames(s, 30, 17ms);
     s.reset();
     EXPECT_EQ(s.ghost()->state_hash(), s.state_hash()) << "both back at the initial state";
-    { auto edit = s.settings(); edit.compare = false; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.compare = false;
+        s.set_settings(edit);
+    }
     frames(s, 1, 17ms);
     EXPECT_EQ(s.ghost(), nullptr);
 }

@@ -160,7 +160,11 @@ TEST_F(Replay, FinishedReplayPausesAndHolds) {
     s.start_replay(recording);
     play(s, 200, 16'666'667ns);
     EXPECT_TRUE(s.settings().paused);
-    { auto edit = s.settings(); edit.paused = false; s.set_settings(edit); }  // the hold lasts until the replay is stopped, paused or not
+    {
+        auto edit = s.settings();
+        edit.paused = false;
+        s.set_settings(edit);
+    }  // the hold lasts until the replay is stopped, paused or not
     play(s, 100, 16'666'667ns);
     EXPECT_EQ(s.state_hash(), hash);
     s.stop_replay();
@@ -171,7 +175,11 @@ TEST_F(Replay, FinishedReplayPausesAndHolds) {
 TEST_F(Replay, TickRateStaysTheRecordingsWhileRecording) {
     session s{source, "balls", {}, {}};
     s.start_recording();
-    { auto edit = s.settings(); edit.tick_rate_hz = 120; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.tick_rate_hz = 120;
+        s.set_settings(edit);
+    }
     frame(s, 16ms);
     EXPECT_EQ(s.settings().tick_rate_hz, 60u);
     EXPECT_EQ(s.loop().tick_rate(), 60u);

@@ -46,7 +46,11 @@ TEST_F(SessionFrame, IdleTasksRunOnlyWithTimeLeftInTheFrame) {
     frame(s, 16ms, 16ms);
     EXPECT_EQ(runs, 0) << "20 ms of frame load leave nothing of a 16 ms frame";
     EXPECT_EQ(s.spare().idle_runs, 0u);
-    { auto edit = s.settings(); edit.frame_load_ms = 4.0; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.frame_load_ms = 4.0;
+        s.set_settings(edit);
+    }
     frame(s, 16ms, 16ms);
     EXPECT_EQ(runs, 1);
     frame(s, 16ms);

@@ -48,12 +48,28 @@ TEST_F(Session, SettingsAreAppliedEachFrame) {
     session s{source, "balls", {}, {}};
     // A change takes effect when the next frame applies it: real time before that ran at the old
     // settings, so each change is applied by an empty frame before the measured one.
-    { auto edit = s.settings(); edit.tick_rate_hz = 120; s.set_settings(edit); }
-    { auto edit = s.settings(); edit.time_scale = 2.0; s.set_settings(edit); }
-    { auto edit = s.settings(); edit.max_loops = 16; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.tick_rate_hz = 120;
+        s.set_settings(edit);
+    }
+    {
+        auto edit = s.settings();
+        edit.time_scale = 2.0;
+        s.set_settings(edit);
+    }
+    {
+        auto edit = s.settings();
+        edit.max_loops = 16;
+        s.set_settings(edit);
+    }
     frame(s, 0ms);
     EXPECT_EQ(frame(s, 50ms).ticks, 12u);
-    { auto edit = s.settings(); edit.paused = true; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.paused = true;
+        s.set_settings(edit);
+    }
     frame(s, 0ms);
     EXPECT_EQ(frame(s, 50ms).ticks, 0u);
 }
@@ -62,7 +78,11 @@ TEST_F(Session, SingleStepRunsOneTickAndClearsItself) {
     loop_settings settings;
     settings.paused = true;
     session s{source, "balls", {}, settings};
-    { auto edit = s.settings(); edit.single_step = true; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.single_step = true;
+        s.set_settings(edit);
+    }
     EXPECT_EQ(frame(s, 16ms).ticks, 1u);
     EXPECT_FALSE(s.settings().single_step);
     EXPECT_EQ(frame(s, 16ms).ticks, 0u);
@@ -70,9 +90,21 @@ TEST_F(Session, SingleStepRunsOneTickAndClearsItself) {
 
 TEST_F(Session, BadPanelValuesArePulledIntoRange) {
     session s{source, "balls", {}, {}};
-    { auto edit = s.settings(); edit.tick_rate_hz = 0; s.set_settings(edit); }
-    { auto edit = s.settings(); edit.max_loops = 1000; s.set_settings(edit); }
-    { auto edit = s.settings(); edit.time_scale = std::nan(""); s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.tick_rate_hz = 0;
+        s.set_settings(edit);
+    }
+    {
+        auto edit = s.settings();
+        edit.max_loops = 1000;
+        s.set_settings(edit);
+    }
+    {
+        auto edit = s.settings();
+        edit.time_scale = std::nan("");
+        s.set_settings(edit);
+    }
     frame(s, 16ms);
     EXPECT_EQ(s.settings().tick_rate_hz, 1u);
     EXPECT_EQ(s.settings().max_loops, 64u);
@@ -109,7 +141,11 @@ TEST_F(Session, DrawIsInterpolatedUnlessTurnedOff) {
     frame(s, 25ms);  // one tick and half of the next
     ticklab::game::draw_list interpolated, current;
     s.draw(interpolated);
-    { auto edit = s.settings(); edit.strategy.smoothing_mode = ticklab::game::smoothing::none; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.strategy.smoothing_mode = ticklab::game::smoothing::none;
+        s.set_settings(edit);
+    }
     s.draw(current);
     ASSERT_EQ(current.circles.size(), 1u);
     EXPECT_NE(interpolated.circles[0].center.y, current.circles[0].center.y);
@@ -139,13 +175,21 @@ TEST_F(Session, BallsWaveScriptRunsOnVirtualTime) {
     session s{source, "balls", {}, {}};
     EXPECT_EQ(wave_due(s), std::chrono::nanoseconds{4s}.count());
     for (int i = 0; i < 30; ++i) frame(s, 100ms);  // 3 s
-    { auto edit = s.settings(); edit.paused = true; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.paused = true;
+        s.set_settings(edit);
+    }
     frame(s, 100ms);  // still counts: the 100 ms passed before the pause was applied
     const auto hash_before = s.state_hash();
     for (int i = 0; i < 30; ++i) frame(s, 100ms);  // paused: the script waits too
     EXPECT_EQ(wave_due(s), std::chrono::nanoseconds{4s}.count());
     EXPECT_EQ(s.state_hash(), hash_before);
-    { auto edit = s.settings(); edit.paused = false; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.paused = false;
+        s.set_settings(edit);
+    }
     for (int i = 0; i < 10; ++i) frame(s, 100ms);  // past 4 s of virtual time
     EXPECT_EQ(wave_due(s), std::chrono::nanoseconds{8s}.count());
 }
@@ -201,8 +245,7 @@ TEST(LessonAutopilot5Hz, CrashesAt5HzWithItsReasonAndLandsAt60Hz) {
                 EXPECT_EQ(lander.state(), ticklab::game::lander_state::crashed) << frame_ms;
                 EXPECT_NE(lander.crash_reason().find("vertical speed 5.3 m/s over a limit of 2.5"), std::string::npos)
                     << lander.crash_reason();
-                EXPECT_NE(lander.crash_reason().find("horizontal speed 4.0 m/s over a limit of 1.5"),
-                          std::string::npos)
+                EXPECT_NE(lander.crash_reason().find("horizontal speed 4.0 m/s over a limit of 1.5"), std::string::npos)
                     << lander.crash_reason();
                 EXPECT_NE(lander.crash_reason().find("tilt 34 deg"), std::string::npos) << lander.crash_reason();
                 EXPECT_NEAR(lander.flight_seconds(), 14.0, 0.5);
@@ -230,7 +273,8 @@ TEST(LessonAutopilot5Hz, LandsFrom11HzUpAndCrashesFrom3To10Hz) {
             EXPECT_EQ(lander.crash_reason().find("vertical"), std::string::npos) << hz << " Hz: only the tilt";
         }
         if (hz == 6) {
-            EXPECT_NE(lander.crash_reason().find("vertical speed 10.0 m/s"), std::string::npos) << lander.crash_reason();
+            EXPECT_NE(lander.crash_reason().find("vertical speed 10.0 m/s"), std::string::npos)
+                << lander.crash_reason();
             EXPECT_NE(lander.crash_reason().find("off the pad"), std::string::npos) << lander.crash_reason();
         }
     }

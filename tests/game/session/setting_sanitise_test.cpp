@@ -29,7 +29,7 @@ TEST(SettingTable, TheSessionPullsEveryLoopSettingIntoTheTablesRange) {
         given.max_loops = whole;
         given.ghost_tick_rate_hz = whole;
         given.time_scale = given.fps_cap = given.tick_load_ms = given.frame_load_ms = given.task_load_ms =
-            given.task_budget_ms = given.frame_time_clamp_ms = bad;
+            given.task_budget_ms = given.idle_work_ms = given.frame_time_clamp_ms = bad;
         s.set_settings(given);
         source.advance(1ms);
         s.advance();
@@ -39,13 +39,11 @@ TEST(SettingTable, TheSessionPullsEveryLoopSettingIntoTheTablesRange) {
         if (whole != 0) {
             EXPECT_EQ(l.ghost_tick_rate_hz, clamp_setting(setting::tick_rate, whole));
         }
-        const std::pair<setting, double> reals[] = {{setting::time_scale, l.time_scale},
-                                                    {setting::fps_cap, l.fps_cap},
-                                                    {setting::tick_load_ms, l.tick_load_ms},
-                                                    {setting::frame_load_ms, l.frame_load_ms},
-                                                    {setting::task_load_ms, l.task_load_ms},
-                                                    {setting::task_budget_ms, l.task_budget_ms},
-                                                    {setting::frame_time_clamp_ms, l.frame_time_clamp_ms}};
+        const std::pair<setting, double> reals[] = {
+            {setting::time_scale, l.time_scale},     {setting::fps_cap, l.fps_cap},
+            {setting::tick_load_ms, l.tick_load_ms}, {setting::frame_load_ms, l.frame_load_ms},
+            {setting::task_load_ms, l.task_load_ms}, {setting::task_budget_ms, l.task_budget_ms},
+            {setting::idle_work_ms, l.idle_work_ms}, {setting::frame_time_clamp_ms, l.frame_time_clamp_ms}};
         for (const auto& [which, value] : reals) {
             EXPECT_EQ(value, clamp_setting(which, bad)) << ticklab::game::setting_of(which).name;
             EXPECT_EQ(check_setting(which, value), "") << ticklab::game::setting_of(which).name;

@@ -110,10 +110,26 @@ TEST_F(Strategies, TickLengthScalingChangesTheHash) {
 TEST_F(Strategies, SettingsChangeLive) {
     session s{source, "lander", {}, {}};
     frame(s, 20ms);
-    { auto edit = s.settings(); edit.strategy.catch_up_mode = ticklab::catch_up::keep_debt; s.set_settings(edit); }
-    { auto edit = s.settings(); edit.strategy.step_mode = ticklab::stepping::variable; s.set_settings(edit); }
-    { auto edit = s.settings(); edit.strategy.scaling = ticklab::time_scaling::tick_length; s.set_settings(edit); }
-    { auto edit = s.settings(); edit.frame_time_clamp_ms = 40.0; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.strategy.catch_up_mode = ticklab::catch_up::keep_debt;
+        s.set_settings(edit);
+    }
+    {
+        auto edit = s.settings();
+        edit.strategy.step_mode = ticklab::stepping::variable;
+        s.set_settings(edit);
+    }
+    {
+        auto edit = s.settings();
+        edit.strategy.scaling = ticklab::time_scaling::tick_length;
+        s.set_settings(edit);
+    }
+    {
+        auto edit = s.settings();
+        edit.frame_time_clamp_ms = 40.0;
+        s.set_settings(edit);
+    }
     frame(s, 20ms);
     const ticklab::loop_config& config = s.loop().config();
     EXPECT_EQ(config.catch_up_mode, ticklab::catch_up::keep_debt);
@@ -124,10 +140,18 @@ TEST_F(Strategies, SettingsChangeLive) {
 
 TEST_F(Strategies, BadClampIsPulledIntoRange) {
     session s{source, "lander", {}, {}};
-    { auto edit = s.settings(); edit.frame_time_clamp_ms = -5.0; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.frame_time_clamp_ms = -5.0;
+        s.set_settings(edit);
+    }
     frame(s, 20ms);
     EXPECT_GT(s.settings().frame_time_clamp_ms, 0.0);
-    { auto edit = s.settings(); edit.frame_time_clamp_ms = std::nan(""); s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.frame_time_clamp_ms = std::nan("");
+        s.set_settings(edit);
+    }
     frame(s, 20ms);
     EXPECT_EQ(s.settings().frame_time_clamp_ms, 250.0);
 }
@@ -151,7 +175,11 @@ drawn_heights heights(ticklab::manual_time_source& source, ticklab::stepping mod
     for (auto [mode_choice, field] : {std::pair{smoothing::none, &drawn_heights::none},
                                       std::pair{smoothing::interpolate, &drawn_heights::interpolated},
                                       std::pair{smoothing::extrapolate, &drawn_heights::extrapolated}}) {
-        { auto edit = s.settings(); edit.strategy.smoothing_mode = mode_choice; s.set_settings(edit); }
+        {
+            auto edit = s.settings();
+            edit.strategy.smoothing_mode = mode_choice;
+            s.set_settings(edit);
+        }
         ticklab::game::draw_list list;
         s.draw(list);
         out.*field = list.circles.at(0).center.y;

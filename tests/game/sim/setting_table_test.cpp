@@ -79,6 +79,7 @@ TEST(SettingTable, DefaultsAreTheSettingsStructsOwn) {
     EXPECT_EQ(setting_of(setting::frame_load_ms).default_value, loop.frame_load_ms);
     EXPECT_EQ(setting_of(setting::task_load_ms).default_value, loop.task_load_ms);
     EXPECT_EQ(setting_of(setting::task_budget_ms).default_value, loop.task_budget_ms);
+    EXPECT_EQ(setting_of(setting::idle_work_ms).default_value, loop.idle_work_ms);
     EXPECT_EQ(setting_of(setting::frame_time_clamp_ms).default_value, loop.frame_time_clamp_ms);
     const ticklab::game::scene_options scene;
     EXPECT_EQ(setting_of(setting::balls).default_value, scene.balls);

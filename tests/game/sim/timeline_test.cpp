@@ -115,7 +115,11 @@ TEST_F(Timeline, PausedFramesAreMarked) {
     const timeline_frame& f = frame(s, 20ms);
     EXPECT_TRUE(f.paused);
     EXPECT_EQ(f.ticks, 0u);
-    { auto edit = s.settings(); edit.paused = false; s.set_settings(edit); }
+    {
+        auto edit = s.settings();
+        edit.paused = false;
+        s.set_settings(edit);
+    }
     frame(s, 0ms);
     EXPECT_FALSE(frame(s, 20ms).paused);
 }

@@ -94,14 +94,22 @@ TEST_F(SettingTablePanel, TheLoopSlidersRangesAreTheTables) {
     expect_ends("##max_loops", setting::max_loops, [&] { return s.max_loops; });
     expect_ends("##tick_load", setting::tick_load_ms, [&] { return s.tick_load_ms; });
     expect_ends("##frame_load", setting::frame_load_ms, [&] { return s.frame_load_ms; });
-    { auto edit = session.settings(); edit.task_load_ms = 3.0; session.set_settings(edit); }  // its budget's slider shows only with a task
+    {
+        auto edit = session.settings();
+        edit.task_load_ms = 3.0;
+        session.set_settings(edit);
+    }  // its budget's slider shows only with a task
     expect_ends("##task_budget", setting::task_budget_ms, [&] { return s.task_budget_ms; });
     expect_ends("##task_load", setting::task_load_ms, [&] { return s.task_load_ms; });
 }
 
 TEST_F(SettingTablePanel, TheClampSlidersRangeIsTheTables) {
     strategies = true;
-    { auto edit = session.settings(); edit.strategy.catch_up_mode = ticklab::catch_up::clamp_frame_time; session.set_settings(edit); }  // the slider shows only then
+    {
+        auto edit = session.settings();
+        edit.strategy.catch_up_mode = ticklab::catch_up::clamp_frame_time;
+        session.set_settings(edit);
+    }  // the slider shows only then
     expect_ends("##frame_clamp", setting::frame_time_clamp_ms, [&] { return session.settings().frame_time_clamp_ms; });
 }
 

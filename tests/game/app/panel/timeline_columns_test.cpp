@@ -90,7 +90,11 @@ TEST(TimelineColumns, AColumnKeepsItsFramesAsTheStripScrolls) {
 
 TEST(TimelineColumns, DroppedTimeStaysInItsColumn) {
     strip_run run;
-    { auto edit = run.s.settings(); edit.strategy.catch_up_mode = ticklab::catch_up::drop_backlog; run.s.set_settings(edit); }
+    {
+        auto edit = run.s.settings();
+        edit.strategy.catch_up_mode = ticklab::catch_up::drop_backlog;
+        run.s.set_settings(edit);
+    }
     run.frames(300, 2ms);
     run.frames(1, 400ms);  // a long frame: time dropped past MAX_LOOPS
     run.frames(40, 2ms);

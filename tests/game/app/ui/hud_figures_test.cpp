@@ -185,14 +185,22 @@ TEST(HudFigures, SpeedIsTheAverageOfTheLastHalfSecond) {
     ASSERT_EQ(run.line(sim_speed).text, "speed 3.0x of 4.0x");
     // B: MAX_LOOPS 8 runs every due tick. The first frame after the change catches up on nothing
     // (the phase is all that is kept), so any single frame reads 4.0x; the average moves to it.
-    { auto edit = run.s->settings(); edit.max_loops = 8; run.s->set_settings(edit); }
+    {
+        auto edit = run.s->settings();
+        edit.max_loops = 8;
+        run.s->set_settings(edit);
+    }
     run.s->restart_statistics();
     run.frames(1);
     EXPECT_EQ(run.line(sim_speed).text, "speed 4.0x of 4.0x");
     run.frames(60);
     EXPECT_EQ(run.line(sim_speed).text, "speed 4.0x of 4.0x");
     // Without a restart the window still holds the older frames: the figure moves over 0.5 s.
-    { auto edit = run.s->settings(); edit.max_loops = 3; run.s->set_settings(edit); }
+    {
+        auto edit = run.s->settings();
+        edit.max_loops = 3;
+        run.s->set_settings(edit);
+    }
     run.frames(10);
     const double mixed = number_after(run.line(sim_speed).text, "speed ");
     EXPECT_GT(mixed, 3.05);
@@ -237,7 +245,11 @@ TEST(HudFigures, AfterACrashTheLanderFiguresShowTheTouchdownSpeedsAndTheVerdict)
 
 TEST(HudFigures, ACrashWithinTheSpeedLimitsStillSaysCrashedWithoutAlertingTheSpeeds) {
     lesson_run run{"autopilot-5hz"};
-    { auto edit = run.s->settings(); edit.tick_rate_hz = 10; run.s->set_settings(edit); }  // tips over: only the tilt is over its limit
+    {
+        auto edit = run.s->settings();
+        edit.tick_rate_hz = 10;
+        run.s->set_settings(edit);
+    }  // tips over: only the tilt is over its limit
     run.frames(60 * 20);
     ASSERT_EQ(dynamic_cast<const ticklab::game::lander_scene&>(run.s->current_scene()).state(),
               ticklab::game::lander_state::crashed);
@@ -249,7 +261,11 @@ TEST(HudFigures, ACrashWithinTheSpeedLimitsStillSaysCrashedWithoutAlertingTheSpe
 
 TEST(HudFigures, ALandingSaysLandedWithItsTouchdownSpeeds) {
     lesson_run run{"autopilot-5hz"};
-    { auto edit = run.s->settings(); edit.tick_rate_hz = 60; run.s->set_settings(edit); }
+    {
+        auto edit = run.s->settings();
+        edit.tick_rate_hz = 60;
+        run.s->set_settings(edit);
+    }
     run.frames(60 * 20);
     const auto& lander = dynamic_cast<const ticklab::game::lander_scene&>(run.s->current_scene());
     ASSERT_EQ(lander.state(), ticklab::game::lander_state::landed);
@@ -265,7 +281,11 @@ TEST(HudFigures, ALandingSaysLandedWithItsTouchdownSpeeds) {
 // Finding 8: "fall 2.0" was shown while the lander rose at 2 m/s.
 TEST(HudFigures, ARisingLanderReadsRiseNotFall) {
     lesson_run run{"autopilot-5hz"};
-    { auto edit = run.s->settings(); edit.tick_rate_hz = 60; run.s->set_settings(edit); }
+    {
+        auto edit = run.s->settings();
+        edit.tick_rate_hz = 60;
+        run.s->set_settings(edit);
+    }
     auto& lander = dynamic_cast<ticklab::game::lander_scene&>(run.s->current_scene());
     lander.set_autopilot(false);
     run.s->input().press(ticklab::game::action::thrust);
