@@ -51,7 +51,11 @@ inline std::string read_file(const std::filesystem::path& path) {
 inline outcome run_ticklab(const std::string& args, const std::filesystem::path& work_dir,
                            const std::filesystem::path& log_dir, int timeout_s = 0) {
     const std::string limit = timeout_s > 0 ? "timeout -k 5 " + std::to_string(timeout_s) + " " : std::string{};
-    const std::string command = "cd '" + work_dir.string() + "' && SDL_VIDEODRIVER=offscreen " + limit +
+    // The user's own folders stay out of it: a lesson in ~/.local/share/ticklab/lessons or a window
+    // size kept in ~/.config/ticklab would change what the binary does from machine to machine.
+    const std::string user_dirs = "XDG_DATA_HOME='" + (log_dir / "xdg-data").string() + "' XDG_CONFIG_HOME='" +
+                                  (log_dir / "xdg-config").string() + "' ";
+    const std::string command = "cd '" + work_dir.string() + "' && SDL_VIDEODRIVER=offscreen " + user_dirs + limit +
                                 "'" TICKLAB_BINARY "' " + args + " >'" + (log_dir / "out").string() + "' 2>'" +
                                 (log_dir / "err").string() + "'";
     const int status = std::system(command.c_str());
