@@ -112,6 +112,7 @@ void parse_window_size(const std::string& text, launch_options& out) {
     if (width < 640 || width > 7680 || height < 400 || height > 4320) throw bad();
     out.window_width = width;
     out.window_height = height;
+    out.window_size_given = true;
 }
 
 // "catch-up=debt,smoothing=none,tick-rate=5": the keys in which the ghost differs from main. The
@@ -356,8 +357,10 @@ parse_result parse_command_line(int argc, const char* const* argv) {
                    "Frame rate cap, 0 (none) or " + range_of(setting::fps_cap) + " (default 0)")
         ->type_name("FPS");
     app.add_flag("--vsync,!--no-vsync", raw.vsync, "Wait for the display's refresh (default on)");
-    app.add_option("--window-size", raw.window_size,
-                   "Window and screenshot runs: the window's size, 640x400 to 7680x4320 (default 1280x720)")
+    app.add_option(
+           "--window-size", raw.window_size,
+           "Window and screenshot runs: the window's size, 640x400 to 7680x4320 (default 1280x720, or the size the "
+           "window last had)")
         ->type_name("WxH");
     app.add_option("--text-scale", raw.text_scale,
                    "Window and screenshot runs: the text size, 0.75 to 2.5 (default 1, or what the window kept)")

@@ -25,6 +25,7 @@ struct launch_options {
     bool panel = true;        // window runs: show the control panel (F2 toggles it)
     int window_width = 1280;  // window and screenshot runs: the window's size in points
     int window_height = 720;
+    bool window_size_given = false;       // --window-size: it wins over the size a window kept
     std::optional<float> text_scale;      // window and screenshot runs: --text-scale (a window keeps it)
     std::optional<std::uint64_t> frames;  // stop after this many frames
     std::optional<std::uint64_t> ticks;   // stop after this many ticks

@@ -183,9 +183,11 @@ TEST(CommandLine, WindowSizeIsReadAndCheckedAndRefusedHeadless) {
     ASSERT_FALSE(p.result.exit_code.has_value()) << p.err;
     EXPECT_EQ(p.result.options.window_width, 1920);
     EXPECT_EQ(p.result.options.window_height, 1080);
+    EXPECT_TRUE(p.result.options.window_size_given) << "it wins over the size a window kept";
     const parsed defaults = parse({});
     EXPECT_EQ(defaults.result.options.window_width, 1280);
     EXPECT_EQ(defaults.result.options.window_height, 720);
+    EXPECT_FALSE(defaults.result.options.window_size_given);
     for (const char* bad : {"1920", "x1080", "1920x", "1920x1080x2", "639x480", "1920x399", "7681x1080", "ax b",
                             "1920X1080", "-1x400", "1e3x400"}) {
         expect_rejected({"--window-size", bad}, "use WIDTHxHEIGHT from 640x400 to 7680x4320");
