@@ -62,6 +62,9 @@ window_app::window_app(const game::launch_options& options, const ticklab::time_
         control_.view().fullscreen = kept_.fullscreen;
     }
     if (options.text_scale) control_.view().text_scale = *options.text_scale;
+    // --palette, else the one the window kept; a window keeps what it was given.
+    presentation_.palette = options.palette.value_or(kept_.palette);
+    panel_.set_palette(presentation_.palette);
     apply_view();
     fit_balls_box(options);
 }

@@ -162,7 +162,7 @@ struct raw_options {
     std::string screenshot, report, record, replay, lesson, trace;
     std::string stepping, catch_up, smoothing, time_scaling, frame_clamp_ms, compare, frame_jitter_ms;
     std::string network, latency_ms, jitter_ms, loss, input_delay, peer_hitch_ms, window_size, beacons, box_width;
-    std::string text_scale;
+    std::string text_scale, palette;
     bool paused = false, autopilot = false, wall = false, headless = false, peer_drops = false;
     bool vsync = true;
     bool panel = true;
@@ -265,6 +265,11 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
             throw bad_value("--text-scale sizes a window's text and --headless draws none: drop one of them");
         out.text_scale = static_cast<float>(setting_value(setting::text_scale, raw.text_scale));
     }
+    if (given("--palette")) {
+        if (raw.headless)
+            throw bad_value("--palette colours a window's timeline and --headless draws none: drop one of them");
+        out.palette = checked_choice("--palette", raw.palette, palette_choices);
+    }
     finish_lesson_option(raw.lesson, given("--vsync"), out);
     const replay_conflicts conflicts{.scene = given("--scene"),
                                      .seed = given("--seed"),
@@ -365,6 +370,10 @@ parse_result parse_command_line(int argc, const char* const* argv) {
     app.add_option("--text-scale", raw.text_scale,
                    "Window and screenshot runs: the text size, 0.75 to 2.5 (default 1, or what the window kept)")
         ->type_name("X");
+    app.add_option("--palette", raw.palette,
+                   "Window and screenshot runs: the timeline's colours, " + choice_list(palette_choices) +
+                       " (default: default, or what the window kept)")
+        ->type_name("NAME");
     app.add_flag("--panel,!--no-panel", raw.panel, "Show the control panel; F2 toggles it (default on)");
     app.add_flag("--headless", raw.headless, "Run without a window on a manual clock, then exit");
     app.add_option(

@@ -42,6 +42,9 @@ std::string format_presentation(const presentation_settings& settings) {
         out += "window_size=" + std::to_string(settings.window.width) + "x" + std::to_string(settings.window.height) +
                "\n";
     }
+    if (settings.palette != game::palette_choice::standard) {
+        out += "palette=" + std::string{game::choice_name(game::palette_choices, settings.palette)} + "\n";
+    }
     if (!settings.panel_open.empty()) {
         out += "panel_open=";
         for (std::size_t i = 0; i < settings.panel_open.size(); ++i) out += (i ? "," : "") + settings.panel_open[i];
@@ -88,6 +91,10 @@ std::optional<presentation_settings> parse_presentation(std::string_view text, s
                 size.height < min_window_size.height || size.height > max_window_size.height)
                 return bad("window_size is WIDTHxHEIGHT from 640x400 to 7680x4320");
             settings.window = size;
+        } else if (key == "palette") {
+            const auto palette = game::find_choice(game::palette_choices, value);
+            if (!palette) return bad("palette is default or colour-blind");
+            settings.palette = *palette;
         } else if (key == "panel_open") {
             settings.panel_open.clear();
             std::string_view rest = value;
@@ -101,7 +108,7 @@ std::optional<presentation_settings> parse_presentation(std::string_view text, s
                 settings.panel_open.emplace_back(name);
             }
         } else {
-            return bad("the keys are text_scale, fullscreen, timeline_span, window_size and panel_open");
+            return bad("the keys are text_scale, fullscreen, timeline_span, window_size, palette and panel_open");
         }
     }
     return settings;

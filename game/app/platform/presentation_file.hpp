@@ -47,6 +47,7 @@ struct presentation_settings {
     // The window's size when last seen neither fullscreen, maximised nor minimised; 0 x 0 when none
     // was kept (the default size).
     window_size window;
+    game::palette_choice palette = game::palette_choice::standard;  // the timeline's colours
     bool operator==(const presentation_settings&) const = default;
 };
 
