@@ -267,3 +267,13 @@ TEST(CommandLine, TextScaleIsForWindowsFrom075To25) {
     expect_rejected({"--text-scale", "big"}, "--text-scale: text_scale 'big' is not allowed");
     expect_rejected({"--headless", "--text-scale", "1.5"}, "--headless draws none");
 }
+
+TEST(CommandLine, PaletteIsReadAndRefusedWithTheChoices) {
+    EXPECT_FALSE(parse({}).result.options.palette.has_value()) << "unset: the window's kept palette";
+    const parsed p = parse({"--palette", "colour-blind"});
+    ASSERT_FALSE(p.result.exit_code.has_value()) << p.err;
+    EXPECT_EQ(p.result.options.palette, ticklab::game::palette_choice::colour_blind);
+    EXPECT_EQ(parse({"--palette", "default"}).result.options.palette, ticklab::game::palette_choice::standard);
+    expect_rejected({"--palette", "mauve"}, "--palette: palette 'mauve' is not allowed: use default or colour-blind");
+    expect_rejected({"--headless", "--palette", "colour-blind"}, "--headless draws none");
+}

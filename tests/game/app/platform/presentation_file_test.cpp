@@ -92,3 +92,15 @@ TEST(PresentationFile, AWindowOpensAtTheGivenSizeElseTheKeptOneFittedToTheScreen
               (window_size{1920, 1080}))
         << "a given size is the user's, as given";
 }
+
+TEST(PresentationFile, KeepsTheColourBlindPalette) {
+    presentation_settings settings;
+    EXPECT_EQ(format_presentation(settings).find("palette"), std::string::npos) << "the default: no line";
+    settings.palette = ticklab::game::palette_choice::colour_blind;
+    std::string error;
+    const auto read = parse_presentation(format_presentation(settings), error);
+    ASSERT_TRUE(read) << error;
+    EXPECT_EQ(read->palette, ticklab::game::palette_choice::colour_blind);
+    EXPECT_FALSE(parse_presentation("palette=mauve", error));
+    EXPECT_EQ(error, "line 1 'palette=mauve': palette is default or colour-blind");
+}
