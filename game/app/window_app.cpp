@@ -10,15 +10,28 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include <utility>
 
 namespace ticklab::app {
 
 namespace {
-window_config sized(window_config config, const game::launch_options& options) {
-    config.width = options.window_width;
-    config.height = options.window_height;
+// Where the presentation file is, for the runs that keep one.
+std::filesystem::path presentation_path_for(const frame_output& output) {
+    return output.persist_layout() ? presentation_path() : std::filesystem::path{};
+}
+
+// The window opens at --window-size, else at the size it last had (fitted to the screen), else at the default.
+window_config sized(window_config config, const game::launch_options& options, const presentation_settings& kept) {
+    std::optional<window_size> given;
+    if (options.window_size_given) given = window_size{options.window_width, options.window_height};
+    std::optional<SDL_Rect> screen;
+    if (SDL_Rect usable{}; SDL_GetDisplayUsableBounds(0, &usable) == 0) screen = usable;
+    const window_size size =
+        opening_window_size(kept, given, screen, window_size{options.window_width, options.window_height});
+    config.width = size.width;
+    config.height = size.height;
     return config;
 }
 }  // namespace
@@ -26,8 +39,10 @@ window_config sized(window_config config, const game::launch_options& options) {
 window_app::window_app(const game::launch_options& options, const ticklab::time_source& source, frame_output& output)
     : output_{output},
       sdl_{output.offscreen_if_no_display()},
+      presentation_path_{presentation_path_for(output)},
+      kept_{load_presentation(presentation_path_)},
       fonts_{find_fonts()},
-      window_{sized(output.window_settings(options.loop), options)},
+      window_{sized(output.window_settings(options.loop), options, kept_)},
       scene_view_{window_.renderer()},
       hud_{window_.renderer(), fonts_, window_.pixel_scale()},
       imgui_{window_, fonts_, output.persist_layout()},
@@ -37,18 +52,25 @@ window_app::window_app(const game::launch_options& options, const ticklab::time_
       redraw_{output.keeps_pixels(window_)} {
     context_.renderer_name = window_.renderer_name();
     // Screenshot runs keep nothing between runs, so every run draws the same picture.
-    if (output.persist_layout()) {
-        presentation_path_ = presentation_path();
-        const presentation_settings saved = load_presentation(presentation_path_);
-        presentation_.panel_open = saved.panel_open;
-        presentation_.timeline_span = saved.timeline_span;
-        if (options.lesson.empty()) panel_.restore_layout(saved.panel_open, saved.timeline_span);
-        control_.view().text_scale = saved.text_scale;
-        control_.view().fullscreen = saved.fullscreen;
+    if (!presentation_path_.empty()) {
+        presentation_.panel_open = kept_.panel_open;
+        presentation_.timeline_span = kept_.timeline_span;
+        presentation_.window = kept_.window;
+        keep_window_size();
+        if (options.lesson.empty()) panel_.restore_layout(kept_.panel_open, kept_.timeline_span);
+        control_.view().text_scale = kept_.text_scale;
+        control_.view().fullscreen = kept_.fullscreen;
     }
     if (options.text_scale) control_.view().text_scale = *options.text_scale;
+    // --palette, else the one the window kept; a window keeps what it was given.
+    presentation_.palette = options.palette.value_or(kept_.palette);
+    panel_.set_palette(presentation_.palette);
     apply_view();
     fit_balls_box(options);
+}
+
+window_app::~window_app() {
+    if (presentation_ != kept_) save_presentation_settings();
 }
 
 void window_app::fit_balls_box(const game::launch_options& options) {
@@ -110,6 +132,7 @@ void window_app::read_events() {
                     session_.input().release_all();  // no stuck thrust after Alt-Tab
                     pointer_.cancel();
                 }
+                if (event.window.event == SDL_WINDOWEVENT_SIZE_CHANGED) keep_window_size();
                 // Shown again, uncovered or resized: what the window showed may be gone.
                 if (event.window.event != SDL_WINDOWEVENT_FOCUS_LOST &&
                     event.window.event != SDL_WINDOWEVENT_FOCUS_GAINED && event.window.event != SDL_WINDOWEVENT_ENTER &&
@@ -168,8 +191,24 @@ void window_app::apply_fullscreen(bool on) {
 
 void window_app::save_presentation_settings() {
     if (presentation_path_.empty()) return;
-    if (const std::string error = save_presentation(presentation_path_, presentation_); !error.empty())
+    if (const std::string error = save_presentation(presentation_path_, presentation_); !error.empty()) {
         std::fprintf(stderr, "ticklab: %s\n", error.c_str());
+        return;
+    }
+    kept_ = presentation_;
+}
+
+void window_app::keep_window_size() {
+    // Written with the other settings; the window's last size is saved when the window closes.
+    const Uint32 flags = SDL_GetWindowFlags(window_.sdl_window());
+    if (window_.fullscreen() || (flags & (SDL_WINDOW_MAXIMIZED | SDL_WINDOW_MINIMIZED)) != 0) return;
+    window_size size;
+    SDL_GetWindowSize(window_.sdl_window(), &size.width, &size.height);
+    // A size the file would refuse (a window manager may shrink a window under its minimum) is not kept.
+    if (size.width >= min_window_size.width && size.height >= min_window_size.height &&
+        size.width <= max_window_size.width && size.height <= max_window_size.height) {
+        presentation_.window = size;
+    }
 }
 
 void window_app::window_work(const ticklab::frame_stats& frame) {

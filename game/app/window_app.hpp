@@ -40,11 +40,16 @@ class window_app {
 public:
     // `source` and `output` must outlive the app.
     window_app(const game::launch_options& options, const ticklab::time_source& source, frame_output& output);
+    // Saves the window's last size when it changed since the presentation file was last written.
+    ~window_app();
+    window_app(const window_app&) = delete;
+    window_app& operator=(const window_app&) = delete;
 
     [[nodiscard]] game::session& session() noexcept { return session_; }
     // Where every key, click and panel widget ends up; tests send actions here too.
     [[nodiscard]] app::controller& controller() noexcept { return control_; }
     [[nodiscard]] bool quit_requested() const noexcept { return control_.view().quit; }
+    [[nodiscard]] SDL_Window* sdl_window() const noexcept { return window_.sdl_window(); }
 
     // One frame of the game loop this demo teaches (README.md, "The loop, in one frame").
     const ticklab::frame_stats& frame();
@@ -103,10 +108,13 @@ private:
     void apply_text_scale(float scale);
     void apply_fullscreen(bool on);
     void save_presentation_settings();
+    void keep_window_size();  // the window's size as it is now, unless fullscreen, maximised or minimised
     void save_user_screenshot();
 
     frame_output& output_;
     sdl_runtime sdl_;
+    std::filesystem::path presentation_path_;  // empty for runs that keep nothing (screenshots)
+    presentation_settings kept_;               // what the presentation file holds: the window opens at its size
     font_files fonts_;
     window window_;
     scene_renderer scene_view_;
@@ -134,10 +142,9 @@ private:
     // The top blocks' heights since layout_key_ changed: the band never shrinks under the world.
     SDL_FPoint tallest_top_{};
     std::vector<hud_figure> figures_;
-    std::filesystem::path presentation_path_;  // empty for runs that keep nothing (screenshots)
-    presentation_settings presentation_;
-    bool layout_seen_ = false;  // keep_panel_layout has seen the first drawn frame
-    bool panel_input_ = false;  // an input event reached ImGui since the panel was last built
+    presentation_settings presentation_;  // as the window shows them now
+    bool layout_seen_ = false;            // keep_panel_layout has seen the first drawn frame
+    bool panel_input_ = false;            // an input event reached ImGui since the panel was last built
 };
 
 }  // namespace ticklab::app

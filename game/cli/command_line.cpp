@@ -112,6 +112,7 @@ void parse_window_size(const std::string& text, launch_options& out) {
     if (width < 640 || width > 7680 || height < 400 || height > 4320) throw bad();
     out.window_width = width;
     out.window_height = height;
+    out.window_size_given = true;
 }
 
 // "catch-up=debt,smoothing=none,tick-rate=5": the keys in which the ghost differs from main. The
@@ -161,7 +162,7 @@ struct raw_options {
     std::string screenshot, report, record, replay, lesson, trace;
     std::string stepping, catch_up, smoothing, time_scaling, frame_clamp_ms, compare, frame_jitter_ms;
     std::string network, latency_ms, jitter_ms, loss, input_delay, peer_hitch_ms, window_size, beacons, box_width;
-    std::string text_scale;
+    std::string text_scale, palette;
     bool paused = false, autopilot = false, wall = false, headless = false, peer_drops = false;
     bool vsync = true;
     bool panel = true;
@@ -264,6 +265,11 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
             throw bad_value("--text-scale sizes a window's text and --headless draws none: drop one of them");
         out.text_scale = static_cast<float>(setting_value(setting::text_scale, raw.text_scale));
     }
+    if (given("--palette")) {
+        if (raw.headless)
+            throw bad_value("--palette colours a window's timeline and --headless draws none: drop one of them");
+        out.palette = checked_choice("--palette", raw.palette, palette_choices);
+    }
     finish_lesson_option(raw.lesson, given("--vsync"), out);
     const replay_conflicts conflicts{.scene = given("--scene"),
                                      .seed = given("--seed"),
@@ -356,12 +362,18 @@ parse_result parse_command_line(int argc, const char* const* argv) {
                    "Frame rate cap, 0 (none) or " + range_of(setting::fps_cap) + " (default 0)")
         ->type_name("FPS");
     app.add_flag("--vsync,!--no-vsync", raw.vsync, "Wait for the display's refresh (default on)");
-    app.add_option("--window-size", raw.window_size,
-                   "Window and screenshot runs: the window's size, 640x400 to 7680x4320 (default 1280x720)")
+    app.add_option(
+           "--window-size", raw.window_size,
+           "Window and screenshot runs: the window's size, 640x400 to 7680x4320 (default 1280x720, or the size the "
+           "window last had)")
         ->type_name("WxH");
     app.add_option("--text-scale", raw.text_scale,
                    "Window and screenshot runs: the text size, 0.75 to 2.5 (default 1, or what the window kept)")
         ->type_name("X");
+    app.add_option("--palette", raw.palette,
+                   "Window and screenshot runs: the timeline's colours, " + choice_list(palette_choices) +
+                       " (default: default, or what the window kept)")
+        ->type_name("NAME");
     app.add_flag("--panel,!--no-panel", raw.panel, "Show the control panel; F2 toggles it (default on)");
     app.add_flag("--headless", raw.headless, "Run without a window on a manual clock, then exit");
     app.add_option(

@@ -74,6 +74,7 @@ public:
     // What to keep: the sections open in the last drawn frame, by name, and the timeline's span.
     [[nodiscard]] std::vector<std::string> open_section_names() const;
     [[nodiscard]] int timeline_span() const noexcept { return timeline_.span_index; }
+    void set_palette(game::palette_choice palette) noexcept { timeline_.palette = palette; }
 
 private:
     timeline_panel_state timeline_;

@@ -40,7 +40,8 @@ struct replay_panel_state {
 };
 
 struct timeline_panel_state {
-    int span_index = 3;  // into the section's list of spans (0.5 s)
+    int span_index = 3;                                             // into the section's list of spans (0.5 s)
+    game::palette_choice palette = game::palette_choice::standard;  // --palette, kept by the window
 };
 
 struct loop_panel_state {

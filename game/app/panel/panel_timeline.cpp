@@ -4,6 +4,7 @@
 // time it was due, joined to the end of the frame that ran it; bottom row: the alpha each frame was drawn with.
 #include "app/panel/panel_sections.hpp"
 #include "app/panel/timeline_columns.hpp"
+#include "app/render/theme.hpp"
 
 #include <imgui.h>
 
@@ -20,17 +21,27 @@ namespace {
 constexpr ImU32 strip_background = IM_COL32(14, 16, 24, 255);
 constexpr ImU32 grid_colour = IM_COL32(60, 66, 84, 255);
 constexpr ImU32 axis_text = IM_COL32(150, 160, 175, 255);
-constexpr ImU32 zero_tick_frame = IM_COL32(96, 100, 122, 255);
-constexpr ImU32 one_tick_frame = IM_COL32(52, 110, 170, 255);
-constexpr ImU32 burst_frame = IM_COL32(225, 135, 50, 255);  // several ticks in one frame
-constexpr ImU32 paused_frame = IM_COL32(70, 70, 70, 255);
-constexpr ImU32 paused_stripe = IM_COL32(110, 110, 110, 255);
-constexpr ImU32 dropped_hatch = IM_COL32(240, 70, 90, 255);
-constexpr ImU32 capped_edge = IM_COL32(240, 70, 90, 255);
-constexpr ImU32 tick_on_time = IM_COL32(235, 238, 245, 255);
-constexpr ImU32 tick_late = IM_COL32(255, 210, 80, 255);  // due before its frame began: caught up later
-constexpr ImU32 tick_link = IM_COL32(235, 238, 245, 45);
-constexpr ImU32 alpha_bar = IM_COL32(92, 190, 230, 255);
+// The meanings' colours, from the palette chosen (render/theme.hpp), for the frame being drawn.
+struct colours {
+    ImU32 zero_tick_frame, one_tick_frame, burst_frame, paused_frame, paused_stripe, dropped_hatch, capped_edge,
+        tick_on_time, tick_late, tick_link, alpha_bar;
+};
+
+ImU32 im(game::rgba c, std::uint8_t alpha = 255) {
+    return IM_COL32(c.r, c.g, c.b, alpha);
+}
+
+colours colours_of(game::palette_choice choice) {
+    const theme::timeline_palette& p =
+        choice == game::palette_choice::colour_blind ? theme::colour_blind_timeline : theme::default_timeline;
+    // A link is the on-time mark's colour, faint: it must not hide the frames it crosses.
+    return {im(p.no_tick), im(p.one_tick), im(p.burst), im(p.paused_fill), im(p.paused_stripe), im(p.dropped),
+            im(p.dropped), im(p.on_time),  im(p.late),  im(p.on_time, 45), im(p.alpha)};
+}
+
+// Set at the start of each timeline(): the section draws in one palette per frame.
+colours palette = colours_of(game::palette_choice::standard);
+
 constexpr ImU32 hover_edge = IM_COL32(255, 255, 255, 255);
 
 // Row heights designed at the 15 pt text, grown with the panel's text (the axis and the frame row hold text).
@@ -52,9 +63,9 @@ constexpr float row_gap = 3.0f;
 constexpr std::array<float, 7> spans_seconds{0.05f, 0.1f, 0.25f, 0.5f, 1.0f, 2.0f, 4.0f};
 
 ImU32 frame_colour(const game::timeline_frame& frame) {
-    if (frame.paused && frame.ticks == 0) return paused_frame;
-    if (frame.ticks == 0) return zero_tick_frame;
-    return frame.ticks == 1 ? one_tick_frame : burst_frame;
+    if (frame.paused && frame.ticks == 0) return palette.paused_frame;
+    if (frame.ticks == 0) return palette.zero_tick_frame;
+    return frame.ticks == 1 ? palette.one_tick_frame : palette.burst_frame;
 }
 
 // Diagonal lines across [x0, x1] x [y0, y1], clipped to it.
@@ -107,15 +118,15 @@ void draw_ticks(ImDrawList* draw, const strip& s, const game::timeline_recorder&
         if (std::abs(x - last_x) < 1.0f) continue;
         last_x = x;
         const bool late = real < frame.real_start;
-        draw->AddLine({x, ty0}, {link_x, y1}, tick_link, 1.0f);
-        draw->AddLine({x, ty0}, {x, ty0 + tick_row()}, late ? tick_late : tick_on_time, 1.0f);
+        draw->AddLine({x, ty0}, {link_x, y1}, palette.tick_link, 1.0f);
+        draw->AddLine({x, ty0}, {x, ty0 + tick_row()}, late ? palette.tick_late : palette.tick_on_time, 1.0f);
     }
 }
 
 void draw_alpha(ImDrawList* draw, const strip& s, float x0, float x1, double alpha) {
     const float ay1 = s.alpha_top() + alpha_row();
     const float height = static_cast<float>(std::clamp(alpha, 0.0, 1.0)) * alpha_row();
-    if (height > 0.0f) draw->AddRectFilled({x0, ay1 - height}, {x1, ay1}, alpha_bar);
+    if (height > 0.0f) draw->AddRectFilled({x0, ay1 - height}, {x1, ay1}, palette.alpha_bar);
 }
 
 void draw_frame(ImDrawList* draw, const strip& s, const game::timeline_recorder& timeline,
@@ -127,15 +138,15 @@ void draw_frame(ImDrawList* draw, const strip& s, const game::timeline_recorder&
     // One pixel of gap between blocks, while blocks are wide enough to spare it.
     const float gap = x1 - x0 > 3.0f ? 1.0f : 0.0f;
     draw->AddRectFilled({x0, y0}, {x1 - gap, y1}, frame_colour(frame));
-    if (frame.paused) hatch(draw, x0, y0, x1 - gap, y1, paused_stripe, 6.0f);
+    if (frame.paused) hatch(draw, x0, y0, x1 - gap, y1, palette.paused_stripe, 6.0f);
     if (frame.dropped.count() > 0) {
         // The dropped time, in real time, at the end of the frame where it was cut.
         const auto dropped_real = ticklab::nanoseconds{
             static_cast<std::int64_t>(static_cast<double>(frame.dropped.count()) / frame.virtual_per_real)};
         const float xd = std::max(x0, s.x(frame.real_end - dropped_real));
-        hatch(draw, xd, y0, x1 - gap, y1, dropped_hatch, 4.0f);
+        hatch(draw, xd, y0, x1 - gap, y1, palette.dropped_hatch, 4.0f);
     }
-    if (frame.capped || frame.safety_stop) draw->AddRect({x0, y0}, {x1 - gap, y1}, capped_edge);
+    if (frame.capped || frame.safety_stop) draw->AddRect({x0, y0}, {x1 - gap, y1}, palette.capped_edge);
     if (x1 - x0 >= 10.0f) {
         char text[12];
         std::snprintf(text, sizeof text, "%u", frame.ticks);
@@ -160,15 +171,15 @@ void draw_merged(ImDrawList* draw, const strip& s, const game::timeline_recorder
     const float y0 = s.frames_top();
     const float y1 = y0 + frame_row();
     const bool paused = column.paused && column.ticks == 0;
-    draw->AddRectFilled({x0, y0}, {x1, y1}, paused ? paused_frame : zero_tick_frame);
+    draw->AddRectFilled({x0, y0}, {x1, y1}, paused ? palette.paused_frame : palette.zero_tick_frame);
     if (column.frames_with_ticks > 0) {
         const float share = static_cast<float>(column.frames_with_ticks) / static_cast<float>(column.count);
         const float top = std::min(y1 - 2.0f, std::round(y1 - share * frame_row()));
-        draw->AddRectFilled({x0, top}, {x1, y1}, column.max_ticks > 1 ? burst_frame : one_tick_frame);
+        draw->AddRectFilled({x0, top}, {x1, y1}, column.max_ticks > 1 ? palette.burst_frame : palette.one_tick_frame);
     }
     if (column.dropped.count() > 0)
-        draw->AddRectFilled({x0, y0}, {x1, y0 + std::round(frame_row() * 0.3f)}, dropped_hatch);
-    if (column.capped) draw->AddRectFilled({x0, y1 - 2.0f}, {x1, y1}, capped_edge);
+        draw->AddRectFilled({x0, y0}, {x1, y0 + std::round(frame_row() * 0.3f)}, palette.dropped_hatch);
+    if (column.capped) draw->AddRectFilled({x0, y1 - 2.0f}, {x1, y1}, palette.capped_edge);
     for (std::size_t i = column.first; i < column.first + column.count; ++i) {
         draw_ticks(draw, s, timeline, timeline.frame_at(i), (x0 + x1) * 0.5f);
     }
@@ -226,15 +237,15 @@ void swatch(ImU32 colour, const char* text) {
 
 void legend() {
     ImGui::TextDisabled("frames:");
-    swatch(one_tick_frame, "1 tick");
-    swatch(burst_frame, "burst");
+    swatch(palette.one_tick_frame, "1 tick");
+    swatch(palette.burst_frame, "burst");
     explain(terms::burst);
-    swatch(zero_tick_frame, "no tick");
+    swatch(palette.zero_tick_frame, "no tick");
     explain(terms::merged);
-    swatch(dropped_hatch, "dropped");
+    swatch(palette.dropped_hatch, "dropped");
     explain(terms::dropped);
     ImGui::TextDisabled("marks: ticks where due;");
-    swatch(tick_late, "late");
+    swatch(palette.tick_late, "late");
     explain(terms::late);
     ImGui::SameLine(0.0f, 8.0f);
     ImGui::TextDisabled("bars: alpha");
@@ -245,6 +256,7 @@ void legend() {
 
 void timeline(game::session& session, timeline_panel_state& state) {
     game::timeline_recorder& recorder = session.timeline();
+    palette = colours_of(state.palette);
     int* span_index = &state.span_index;
     *span_index = std::clamp(*span_index, 0, static_cast<int>(spans_seconds.size()) - 1);
 

@@ -3,6 +3,7 @@
 #include "app/platform/user_paths.hpp"
 #include "io/output_file.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <fstream>
@@ -17,6 +18,19 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
+// "1920x1080"; nullopt unless it is two whole numbers joined by an x.
+std::optional<window_size> parse_size(std::string_view text) {
+    const auto x = text.find('x');
+    if (x == std::string_view::npos) return std::nullopt;
+    window_size size;
+    const char* end = text.data() + text.size();
+    const auto width = std::from_chars(text.data(), text.data() + x, size.width);
+    const auto height = std::from_chars(text.data() + x + 1, end, size.height);
+    if (width.ec != std::errc{} || width.ptr != text.data() + x || height.ec != std::errc{} || height.ptr != end)
+        return std::nullopt;
+    return size;
+}
+
 }  // namespace
 
 std::string format_presentation(const presentation_settings& settings) {
@@ -24,6 +38,13 @@ std::string format_presentation(const presentation_settings& settings) {
     std::snprintf(text, sizeof text, "text_scale=%.2f\nfullscreen=%d\ntimeline_span=%d\n",
                   static_cast<double>(settings.text_scale), settings.fullscreen ? 1 : 0, settings.timeline_span);
     std::string out = text;
+    if (settings.window.width > 0 && settings.window.height > 0) {
+        out += "window_size=" + std::to_string(settings.window.width) + "x" + std::to_string(settings.window.height) +
+               "\n";
+    }
+    if (settings.palette != game::palette_choice::standard) {
+        out += "palette=" + std::string{game::choice_name(game::palette_choices, settings.palette)} + "\n";
+    }
     if (!settings.panel_open.empty()) {
         out += "panel_open=";
         for (std::size_t i = 0; i < settings.panel_open.size(); ++i) out += (i ? "," : "") + settings.panel_open[i];
@@ -64,6 +85,16 @@ std::optional<presentation_settings> parse_presentation(std::string_view text, s
             if (ec != std::errc{} || ptr != value.data() + value.size() || span < 0 || span >= timeline_spans)
                 return bad("timeline_span is a whole number from 0 to 6");
             settings.timeline_span = span;
+        } else if (key == "window_size") {
+            const auto size = parse_size(value).value_or(window_size{});
+            if (size.width < min_window_size.width || size.width > max_window_size.width ||
+                size.height < min_window_size.height || size.height > max_window_size.height)
+                return bad("window_size is WIDTHxHEIGHT from 640x400 to 7680x4320");
+            settings.window = size;
+        } else if (key == "palette") {
+            const auto palette = game::find_choice(game::palette_choices, value);
+            if (!palette) return bad("palette is default or colour-blind");
+            settings.palette = *palette;
         } else if (key == "panel_open") {
             settings.panel_open.clear();
             std::string_view rest = value;
@@ -77,10 +108,24 @@ std::optional<presentation_settings> parse_presentation(std::string_view text, s
                 settings.panel_open.emplace_back(name);
             }
         } else {
-            return bad("the keys are text_scale, fullscreen, timeline_span and panel_open");
+            return bad("the keys are text_scale, fullscreen, timeline_span, window_size, palette and panel_open");
         }
     }
     return settings;
+}
+
+window_size opening_window_size(const presentation_settings& kept, std::optional<window_size> given,
+                                std::optional<SDL_Rect> screen, window_size fallback) {
+    if (given) return *given;
+    if (kept.window.width <= 0 || kept.window.height <= 0) return fallback;
+    window_size size = kept.window;
+    // A window kept on a larger screen than this one opens as large as this one's usable part, but
+    // never under the window's minimum.
+    if (screen && screen->w > 0 && screen->h > 0) {
+        size.width = std::max(std::min(size.width, screen->w), min_window_size.width);
+        size.height = std::max(std::min(size.height, screen->h), min_window_size.height);
+    }
+    return size;
 }
 
 std::filesystem::path presentation_path() {

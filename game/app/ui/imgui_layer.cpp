@@ -3,6 +3,7 @@
 #include "app/platform/user_paths.hpp"
 #include "app/render/theme.hpp"
 #include "app/render/triangle_raster.hpp"
+#include "app/ui/panel_font.hpp"
 
 #include <imgui.h>
 #include <imgui_impl_sdl.h>
@@ -62,13 +63,7 @@ void apply_style(float text_scale) {
 // text stays sharp on HiDPI screens and when enlarged.
 void build_font(const std::filesystem::path& sans, float pixel_scale, float text_scale) {
     ImGuiIO& io = ImGui::GetIO();
-    io.Fonts->Clear();
-    ImFontConfig config;
-    config.OversampleH = 2;
-    if (io.Fonts->AddFontFromFileTTF(sans.string().c_str(), std::round(15.0f * pixel_scale * text_scale), &config) ==
-        nullptr) {
-        io.Fonts->AddFontDefault();
-    }
+    add_panel_font(*io.Fonts, sans, std::round(15.0f * pixel_scale * text_scale));
     io.FontGlobalScale = 1.0f / pixel_scale;
 }
 

@@ -183,9 +183,11 @@ TEST(CommandLine, WindowSizeIsReadAndCheckedAndRefusedHeadless) {
     ASSERT_FALSE(p.result.exit_code.has_value()) << p.err;
     EXPECT_EQ(p.result.options.window_width, 1920);
     EXPECT_EQ(p.result.options.window_height, 1080);
+    EXPECT_TRUE(p.result.options.window_size_given) << "it wins over the size a window kept";
     const parsed defaults = parse({});
     EXPECT_EQ(defaults.result.options.window_width, 1280);
     EXPECT_EQ(defaults.result.options.window_height, 720);
+    EXPECT_FALSE(defaults.result.options.window_size_given);
     for (const char* bad : {"1920", "x1080", "1920x", "1920x1080x2", "639x480", "1920x399", "7681x1080", "ax b",
                             "1920X1080", "-1x400", "1e3x400"}) {
         expect_rejected({"--window-size", bad}, "use WIDTHxHEIGHT from 640x400 to 7680x4320");
@@ -264,4 +266,14 @@ TEST(CommandLine, TextScaleIsForWindowsFrom075To25) {
     expect_rejected({"--text-scale", "3"}, "--text-scale: text_scale 3x is not allowed: use a value from 0.75 to 2.5x");
     expect_rejected({"--text-scale", "big"}, "--text-scale: text_scale 'big' is not allowed");
     expect_rejected({"--headless", "--text-scale", "1.5"}, "--headless draws none");
+}
+
+TEST(CommandLine, PaletteIsReadAndRefusedWithTheChoices) {
+    EXPECT_FALSE(parse({}).result.options.palette.has_value()) << "unset: the window's kept palette";
+    const parsed p = parse({"--palette", "colour-blind"});
+    ASSERT_FALSE(p.result.exit_code.has_value()) << p.err;
+    EXPECT_EQ(p.result.options.palette, ticklab::game::palette_choice::colour_blind);
+    EXPECT_EQ(parse({"--palette", "default"}).result.options.palette, ticklab::game::palette_choice::standard);
+    expect_rejected({"--palette", "mauve"}, "--palette: palette 'mauve' is not allowed: use default or colour-blind");
+    expect_rejected({"--headless", "--palette", "colour-blind"}, "--headless draws none");
 }

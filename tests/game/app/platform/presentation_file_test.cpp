@@ -18,7 +18,7 @@ std::filesystem::path temp_file(const char* name) {
 
 TEST(PresentationFile, RoundTripsThroughTheFile) {
     const auto path = temp_file("_round_trip.txt");
-    const presentation_settings saved{1.5f, true, {"lessons", "statistics", "replay"}, 5};
+    const presentation_settings saved{1.5f, true, {"lessons", "statistics", "replay"}, 5, {1024, 700}};
     ASSERT_EQ(save_presentation(path, saved), "");
     EXPECT_EQ(load_presentation(path), saved);
     std::filesystem::remove(path);
@@ -58,4 +58,49 @@ TEST(PresentationFile, ParseNamesTheBadLineAndWhatIsAllowed) {
     ASSERT_TRUE(ok);
     EXPECT_FLOAT_EQ(ok->text_scale, 2.0f);
     EXPECT_FALSE(ok->fullscreen);
+}
+
+TEST(PresentationFile, KeepsTheWindowSizeWhenThereIsOne) {
+    presentation_settings settings;
+    EXPECT_EQ(format_presentation(settings).find("window_size"), std::string::npos) << "none kept: no line";
+    settings.window = {1600, 900};
+    EXPECT_NE(format_presentation(settings).find("window_size=1600x900\n"), std::string::npos);
+    std::string error;
+    const auto read = parse_presentation(format_presentation(settings), error);
+    ASSERT_TRUE(read) << error;
+    EXPECT_EQ(read->window, (window_size{1600, 900}));
+    for (const char* bad : {"window_size=639x400", "window_size=640x399", "window_size=7681x900",
+                            "window_size=1280x4321", "window_size=1280", "window_size=x720", "window_size=1280x",
+                            "window_size=1280x720x3", "window_size=-1280x720", "window_size=99999999999x720"}) {
+        EXPECT_FALSE(parse_presentation(bad, error)) << bad;
+        EXPECT_EQ(error, "line 1 '" + std::string{bad} + "': window_size is WIDTHxHEIGHT from 640x400 to 7680x4320");
+    }
+}
+
+TEST(PresentationFile, AWindowOpensAtTheGivenSizeElseTheKeptOneFittedToTheScreen) {
+    const window_size fallback{1280, 720};
+    presentation_settings kept;
+    EXPECT_EQ(opening_window_size(kept, std::nullopt, std::nullopt, fallback), fallback) << "nothing kept";
+    kept.window = {1600, 900};
+    EXPECT_EQ(opening_window_size(kept, std::nullopt, std::nullopt, fallback), (window_size{1600, 900}));
+    EXPECT_EQ(opening_window_size(kept, window_size{800, 600}, std::nullopt, fallback), (window_size{800, 600}))
+        << "--window-size wins";
+    // Kept on a large screen, opened on a small one: as large as its usable part, never under the minimum.
+    EXPECT_EQ(opening_window_size(kept, std::nullopt, SDL_Rect{0, 0, 1366, 740}, fallback), (window_size{1366, 740}));
+    EXPECT_EQ(opening_window_size(kept, std::nullopt, SDL_Rect{0, 0, 600, 300}, fallback), (window_size{640, 400}));
+    EXPECT_EQ(opening_window_size(kept, window_size{1920, 1080}, SDL_Rect{0, 0, 1366, 740}, fallback),
+              (window_size{1920, 1080}))
+        << "a given size is the user's, as given";
+}
+
+TEST(PresentationFile, KeepsTheColourBlindPalette) {
+    presentation_settings settings;
+    EXPECT_EQ(format_presentation(settings).find("palette"), std::string::npos) << "the default: no line";
+    settings.palette = ticklab::game::palette_choice::colour_blind;
+    std::string error;
+    const auto read = parse_presentation(format_presentation(settings), error);
+    ASSERT_TRUE(read) << error;
+    EXPECT_EQ(read->palette, ticklab::game::palette_choice::colour_blind);
+    EXPECT_FALSE(parse_presentation("palette=mauve", error));
+    EXPECT_EQ(error, "line 1 'palette=mauve': palette is default or colour-blind");
 }
