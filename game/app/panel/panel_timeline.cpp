@@ -25,6 +25,9 @@ constexpr ImU32 axis_text = IM_COL32(150, 160, 175, 255);
 struct colours {
     ImU32 zero_tick_frame, one_tick_frame, burst_frame, paused_frame, paused_stripe, dropped_hatch, capped_edge,
         tick_on_time, tick_late, tick_link, alpha_bar;
+    // The legend shows each colour as a square beside plain text, not as the text's colour: some of
+    // the colour-blind palette's colours are too dark to read as text on the panel.
+    bool legend_squares = false;
 };
 
 ImU32 im(game::rgba c, std::uint8_t alpha = 255) {
@@ -35,8 +38,9 @@ colours colours_of(game::palette_choice choice) {
     const theme::timeline_palette& p =
         choice == game::palette_choice::colour_blind ? theme::colour_blind_timeline : theme::default_timeline;
     // A link is the on-time mark's colour, faint: it must not hide the frames it crosses.
-    return {im(p.no_tick), im(p.one_tick), im(p.burst), im(p.paused_fill), im(p.paused_stripe), im(p.dropped),
-            im(p.dropped), im(p.on_time),  im(p.late),  im(p.on_time, 45), im(p.alpha)};
+    return {im(p.no_tick),       im(p.one_tick),    im(p.burst),   im(p.paused_fill),
+            im(p.paused_stripe), im(p.dropped),     im(p.dropped), im(p.on_time),
+            im(p.late),          im(p.on_time, 45), im(p.alpha),   choice == game::palette_choice::colour_blind};
 }
 
 // Set at the start of each timeline(): the section draws in one palette per frame.
@@ -232,7 +236,17 @@ void beat_line(const game::timeline_recorder& timeline) {
 
 void swatch(ImU32 colour, const char* text) {
     ImGui::SameLine(0.0f, 8.0f);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour), "%s", text);
+    if (!palette.legend_squares) {
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour), "%s", text);
+        return;
+    }
+    const float side = ImGui::GetTextLineHeight() * 0.8f;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float top = at.y + (ImGui::GetTextLineHeight() - side) * 0.5f;
+    ImGui::GetWindowDrawList()->AddRectFilled({at.x, top}, {at.x + side, top + side}, colour);
+    ImGui::Dummy({side, ImGui::GetTextLineHeight()});
+    ImGui::SameLine(0.0f, 4.0f);
+    ImGui::TextUnformatted(text);
 }
 
 void legend() {
