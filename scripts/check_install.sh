@@ -37,7 +37,7 @@ DESTDIR="$stage" cmake --install "$build" --prefix /usr >/dev/null
 usr="$stage/usr"
 for file in bin/ticklab bin/ticklab-plot share/man/man1/ticklab-plot.1.gz share/applications/ticklab.desktop share/metainfo/org.ticklab.ticklab.metainfo.xml \
   share/icons/hicolor/scalable/apps/ticklab.svg share/icons/hicolor/256x256/apps/ticklab.png \
-  share/man/man1/ticklab.1.gz share/ticklab/lessons; do
+  share/man/man1/ticklab.1.gz share/ticklab/lessons share/ticklab/lessons/lesson.schema.json; do
   [ -e "$usr/$file" ] || fail "cmake --install did not install /usr/$file"
 done
 [ -x "$usr/bin/ticklab" ] || fail "/usr/bin/ticklab is not executable"
