@@ -337,7 +337,7 @@ void run_and_check(launch_options o, const ticklab::fuzz::scratch_files& scratch
     loop_watch main_watch{"main"}, ghost_watch{"ghost"};
     const run_end end = run_observed(run, s, [&](const session& now, const ticklab::frame_stats& frame) {
         main_watch.check(now.loop(), frame);
-        if (const session* ghost = now.ghost()) ghost_watch.check(ghost->loop(), ghost->loop().stats());
+        if (const ghost_run* ghost = now.ghost()) ghost_watch.check(ghost->loop(), ghost->loop().stats());
         if (o.replay_recording) {
             require(now.loop().ticks() <= o.replay_recording->ticks, "the replay ran past its last tick");
         }
