@@ -47,8 +47,9 @@ void udp_link::receive(std::uint32_t to, ticklab::nanoseconds now, std::vector<n
     out.clear();
     if (shaper_) {
         // Messages held back by the latency go out even in a frame that sends nothing new.
-        shaper_->receive(to, now, due_);
-        for (const net_message& m : due_) send_now(1 - to, m);
+        // This side's own messages (from `to`) are the other peer's inbox in the shaper.
+        shaper_->receive(1 - to, now, due_);
+        for (const net_message& m : due_) send_now(to, m);
     }
     udp_address from;
     for (std::size_t i = 0; i < max_datagrams_per_receive && socket_.receive(buffer_, max_datagram_bytes, from); ++i) {

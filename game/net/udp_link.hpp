@@ -52,7 +52,7 @@ struct udp_link_config {
     std::uint32_t own_id = 0;  // this process's peer id; the other's is 1 - own_id
     std::uint64_t game_id = 0;
     std::uint64_t seed = 1;  // the shaping's draws
-    link_settings shaping;
+    link_settings shaping{};
 };
 
 class udp_link final : public message_link {
