@@ -2,8 +2,10 @@
 // decode or be refused by name, never crash, hang or allocate past the datagram's size. A datagram
 // that decodes must encode back to the very same bytes (the format has one spelling per value), a
 // welcome's game must be checked without a crash, and a decoded message handed to a real peer
-// must never crash it: a hostile player's message is not trusted, only used.
+// must never crash it: a hostile player's message is not trusted, only used (after the
+// message_guard that udp_link applies).
 #include "net/handshake.hpp"
+#include "net/message_guard.hpp"
 #include "net/message_link.hpp"
 #include "net/peer.hpp"
 #include "net/wire_codec.hpp"
@@ -21,20 +23,21 @@ namespace {
 
 using namespace ticklab::game;
 
-// Hands the peer one message, once.
-class one_message_link final : public message_link {
+// Offers the peer the message every frame, as a peer that repeats itself would, through the
+// message_guard udp_link holds every message to: a message that acknowledges what the peer never
+// sent is not handed over (the link drops and counts it).
+class repeating_link final : public message_link {
 public:
-    explicit one_message_link(net_message m) : message_{std::move(m)} {}
-    void send(std::uint32_t, ticklab::nanoseconds, net_message) override {}
+    repeating_link(net_message m, std::uint32_t input_delay) : message_{std::move(m)}, guard_{input_delay} {}
+    void send(std::uint32_t, ticklab::nanoseconds, net_message sent) override { guard_.sent(sent); }
     void receive(std::uint32_t, ticklab::nanoseconds, std::vector<net_message>& out) override {
         out.clear();
-        if (!given_) out.push_back(message_);
-        given_ = true;
+        if (guard_.believable(message_)) out.push_back(message_);
     }
 
 private:
     net_message message_;
-    bool given_ = false;
+    message_guard guard_;
 };
 
 void same_bytes(std::span<const std::uint8_t> a, const std::vector<std::uint8_t>& b) {
@@ -48,7 +51,7 @@ void feed_a_peer(const net_message& message, net_mode mode) {
            *lander,
            scene_options{},
            [](std::uint64_t) { return tick_input{}; }};
-    one_message_link link{message};
+    repeating_link link{message, 2};
     for (int frame = 0; frame < 4; ++frame) p.frame(std::chrono::milliseconds{17 * frame}, link);
 }
 

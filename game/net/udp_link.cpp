@@ -13,12 +13,15 @@ bool shapes(const link_settings& link) {
 }  // namespace
 
 udp_link::udp_link(udp_socket& socket, const udp_address& other, const udp_link_config& config)
-    : socket_{socket}, other_{other}, config_{config} {
+    : socket_{socket}, other_{other}, config_{config}, guard_{config.input_delay} {
     if (config_.own_id > 1) throw std::invalid_argument("udp_link: peer id must be 0 or 1");
     if (shapes(config_.shaping)) shaper_.emplace(config_.seed, config_.shaping);
 }
 
 void udp_link::send(std::uint32_t from, ticklab::nanoseconds now, net_message message) {
+    // What the peer sent, whether or not the shaping loses it: the other may have it from an
+    // earlier message, and an acknowledgement of it is no lie.
+    guard_.sent(message);
     if (!shaper_) {
         send_now(from, message);
         return;
@@ -85,6 +88,10 @@ void udp_link::take_datagram(std::span<const std::uint8_t> bytes, const udp_addr
     net_message message;
     if (decode_message(bytes, header, message) != wire_error::none) {
         ++counters_.malformed;
+        return;
+    }
+    if (!guard_.believable(message)) {
+        ++counters_.unbelievable;
         return;
     }
     ++counters_.messages;

@@ -16,6 +16,7 @@
 //   udp_link link{socket, other_address, {.own_id = 0, .game_id = id, .seed = seed, .shaping = {}}};
 //   peer.frame(now, link);
 
+#include "net/message_guard.hpp"
 #include "net/message_link.hpp"
 #include "net/simulated_network.hpp"
 #include "net/udp_socket.hpp"
@@ -43,8 +44,9 @@ struct udp_counters {
     std::uint64_t malformed = 0;      // failed to decode (wire_error), too large included
     std::uint64_t other_game = 0;     // another game id (an earlier game on the same port)
     std::uint64_t wrong_sender = 0;   // claims to come from this side's own peer id
+    std::uint64_t unbelievable = 0;   // acknowledges what was never sent (message_guard)
     [[nodiscard]] std::uint64_t dropped() const noexcept {
-        return from_stranger + malformed + other_game + wrong_sender;
+        return from_stranger + malformed + other_game + wrong_sender + unbelievable;
     }
 };
 
@@ -53,6 +55,7 @@ struct udp_link_config {
     std::uint64_t game_id = 0;
     std::uint64_t seed = 1;  // the shaping's draws
     link_settings shaping{};
+    std::uint32_t input_delay = 0;  // the game's: ticks 1..input_delay have empty inputs both sides know
 };
 
 class udp_link final : public message_link {
@@ -84,6 +87,7 @@ private:
     udp_address other_;
     udp_link_config config_;
     std::optional<simulated_network> shaper_;
+    message_guard guard_;
     std::vector<net_message> due_;
     std::vector<std::uint8_t> buffer_;
     udp_counters counters_;

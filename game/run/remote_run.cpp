@@ -193,11 +193,9 @@ json report_of(const launch_options& options, const handshake_result& hs, std::u
     report["messages_received"] = c.messages;
     report["messages_lost"] = c.shaped_lost;  // by --loss on this side's sending
     report["datagrams_dropped"] = c.dropped() + waiting.dropped;
-    report["dropped_by_reason"] = json{{"from_stranger", c.from_stranger},
-                                       {"malformed", c.malformed},
-                                       {"other_game", c.other_game},
-                                       {"wrong_sender", c.wrong_sender},
-                                       {"before_handshake", waiting.dropped}};
+    report["dropped_by_reason"] = json{{"from_stranger", c.from_stranger}, {"malformed", c.malformed},
+                                       {"other_game", c.other_game},       {"wrong_sender", c.wrong_sender},
+                                       {"unbelievable", c.unbelievable},   {"before_handshake", waiting.dropped}};
     report["send_failed"] = c.send_failed;
     return report;
 }
@@ -250,7 +248,11 @@ int run_remote(const launch_options& options) {
     peer p{config, *find_scene(hs->game.scene), scene_options, local_player(scene_options.seed, id)};
     udp_link link{*socket,
                   hs->other,
-                  {.own_id = id, .game_id = hs->game_id, .seed = scene_options.seed, .shaping = network.link}};
+                  {.own_id = id,
+                   .game_id = hs->game_id,
+                   .seed = scene_options.seed,
+                   .shaping = network.link,
+                   .input_delay = hs->game.input_delay}};
 
     ending end;
     end.tick = hs->game.ticks;

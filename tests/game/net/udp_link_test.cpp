@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <limits>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -167,4 +168,42 @@ TEST(Handshake, AGameThisBuildCannotPlayIsNamed) {
     game.mode = net_mode::lockstep;
     game.input_delay = 0;
     EXPECT_NE(check_shared_game(game), "");
+}
+
+TEST(UdpLink, AMessageAcknowledgingWhatWasNeverSentIsDroppedAndCounted) {
+    // A peer indexes its own logs by the other's acknowledgements: one of tick 2^64 - 1 would make
+    // it ask its log for tick 0 (std::out_of_range, found by wire_codec_fuzz).
+    two_sockets s;
+    const udp_address joiner_address = address_of(*s.joiner, *s.listener);
+    udp_link listener{*s.listener, joiner_address, {.own_id = 0, .game_id = 77, .input_delay = 2}};
+    const wire_header ours{.kind = datagram_kind::message, .sender = 1, .game_id = 77};
+    net_message lie;
+    lie.input_ack = std::numeric_limits<std::uint64_t>::max();
+    s.joiner->send_to(encode_message(ours, lie), s.joiner->peer());
+    net_message hashes_lie;
+    hashes_lie.hash_ack = 30;  // no hash was sent yet
+    s.joiner->send_to(encode_message(ours, hashes_lie), s.joiner->peer());
+    net_message wraps;
+    wraps.first_input = std::numeric_limits<std::uint64_t>::max();
+    wraps.inputs.resize(2);
+    s.joiner->send_to(encode_message(ours, wraps), s.joiner->peer());
+    net_message honest;
+    honest.input_ack = 2;  // ticks 1 and 2 are the input delay's, known to both
+    honest.tick = 9;
+    s.joiner->send_to(encode_message(ours, honest), s.joiner->peer());
+    const auto got = receive_some(listener, 0, 1);
+    ASSERT_EQ(got.size(), 1u);
+    EXPECT_EQ(got[0].tick, 9u);
+    EXPECT_EQ(listener.counters().unbelievable, 3u);
+    // Once the listener has sent its inputs up to tick 5 and hashes up to 30, acks of them are fine.
+    net_message mine;
+    mine.first_input = 3;
+    mine.inputs.resize(3);
+    mine.first_hash = 1;
+    mine.hashes.resize(30);
+    listener.send(0, {}, mine);
+    hashes_lie.input_ack = 5;
+    s.joiner->send_to(encode_message(ours, hashes_lie), s.joiner->peer());
+    EXPECT_EQ(receive_some(listener, 0, 1).size(), 1u);
+    EXPECT_EQ(listener.counters().unbelievable, 3u);
 }

@@ -154,7 +154,8 @@ TEST(WireCodec, AMessageTooBigForADatagramKeepsItsOldestInputsAndDecodes) {
     net_message m = sample_message();
     m.inputs.clear();
     tick_input busy;
-    for (int i = 0; i < 20; ++i) busy.pointer.push_back({.type = pointer_event::kind::click, .position = {1, 2}, .velocity = {}});
+    for (int i = 0; i < 20; ++i)
+        busy.pointer.push_back({.type = pointer_event::kind::click, .position = {1, 2}, .velocity = {}});
     for (int i = 0; i < 100; ++i) m.inputs.push_back(busy);  // 342 bytes each
     const std::vector<std::uint8_t> bytes = encode_message(message_header, m);
     EXPECT_LE(bytes.size(), max_datagram_bytes);
