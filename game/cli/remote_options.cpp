@@ -25,8 +25,12 @@ const std::vector<std::string>& game_choosing_flags() {
 }
 
 const std::vector<std::string>& remote_conflicting_flags() {
-    static const std::vector<std::string> flags{"--peer-drops", "--peer-hitch-ms", "--record", "--replay",
-                                                "--compare",    "--screenshot",    "--frames", "--trace"};
+    // The in-process peers' flags, what records or draws a run, and the session clock's controls,
+    // which the remote game's real clock does not have.
+    static const std::vector<std::string> flags{
+        "--peer-drops", "--peer-hitch-ms", "--record",       "--replay",         "--compare",        "--screenshot",
+        "--frames",     "--trace",         "--paused",       "--time-scale",     "--fps-cap",        "--stepping",
+        "--catch-up",   "--smoothing",     "--time-scaling", "--frame-clamp-ms", "--frame-jitter-ms"};
     return flags;
 }
 

@@ -155,6 +155,7 @@ TEST_F(UdpBinary, BadRemoteFlagsAreOneLineAndExit2) {
         {"--headless --connect 127.0.0.1:5000 --scene lander", "--scene cannot be used with --connect"},
         {"--headless --listen 0 --connect 127.0.0.1:5000 --ticks 5", "--listen and --connect do not go together"},
         {"--headless --listen 0 --ticks 5 --peer-drops", "--peer-drops cannot be used with --listen"},
+        {"--headless --connect 127.0.0.1:5000 --time-scale 2", "--time-scale cannot be used with --connect"},
         {"--headless --listen 0 --ticks 5 --peer-timeout-s 0", "--peer-timeout-s: '0' is not allowed"},
         {"--headless --ticks 5 --peer-timeout-s 5", "--peer-timeout-s needs --listen PORT or --connect HOST:PORT"},
         {"--headless --connect no.such.host.invalid:5000", "--connect: host 'no.such.host.invalid'"},
