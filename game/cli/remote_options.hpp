@@ -23,9 +23,9 @@ struct remote_flags {
     bool ticks_given = false;
     // Flags given that choose the game (--scene, --seed, ...): the listener's choice wins, so
     // --connect refuses them rather than ignore them.
-    std::vector<std::string> game_flags;
+    std::vector<std::string> game_flags{};
     // Flags given that a game with another process cannot honour (--peer-drops, --record, ...).
-    std::vector<std::string> conflicts;
+    std::vector<std::string> conflicts{};
 };
 
 // The flags this file refuses with --connect, and those it refuses with either.
