@@ -145,6 +145,21 @@ TEST_F(UdpBinary, ASideWhoseOtherPlayerNeverAnswersEndsWithOneLineAndExit3) {
         << text;
 }
 
+TEST_F(UdpBinary, ASideWhoseOtherPlayerVanishesMidGameEndsWithExit3) {
+    // The joiner is killed (timeout's SIGTERM) 3 s into a game that would last 28 minutes.
+    start("listener", "--headless --listen 0 --peer-timeout-s 2 --ticks 100000 --scene lander");
+    const int port = listening_port("listener");
+    ASSERT_GT(port, 0);
+    const auto started = std::chrono::steady_clock::now();
+    start("joiner", "--headless --connect 127.0.0.1:" + std::to_string(port) + " --peer-timeout-s 2", 3);
+    const auto code = exit_code("listener", 30s);
+    ASSERT_TRUE(code) << "the listener still runs: " << err("listener");
+    EXPECT_EQ(*code, 3) << err("listener");
+    EXPECT_LT(std::chrono::steady_clock::now() - started, 15s);
+    EXPECT_NE(err("listener").find("has sent nothing for 2 s (at tick "), std::string::npos) << err("listener");
+    EXPECT_EQ(exit_code("joiner", 10s), 124) << "killed by timeout";
+}
+
 TEST_F(UdpBinary, BadRemoteFlagsAreOneLineAndExit2) {
     const std::pair<const char*, const char*> cases[] = {
         {"--headless --listen 70000 --ticks 5", "--listen: port '70000' is not allowed"},
