@@ -5,6 +5,7 @@
 #include "net/input_bot.hpp"
 #include "net/peer.hpp"
 #include "net/udp_link.hpp"
+#include "run/remote_handshake.hpp"
 #include "run/run_error.hpp"
 #include "scenes/scene_registry.hpp"
 
@@ -15,7 +16,6 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
-#include <random>
 #include <thread>
 #include <vector>
 
@@ -29,24 +29,9 @@ using json = nlohmann::ordered_json;
 // holds this side's: then the other most likely does, and only the answers were lost.
 constexpr ticklab::nanoseconds bye_linger = std::chrono::seconds{1};
 
-ticklab::nanoseconds clock_now() {
-    return std::chrono::duration_cast<ticklab::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch());
-}
-
 void sleep_until_time(ticklab::nanoseconds when) {
     std::this_thread::sleep_until(
         std::chrono::steady_clock::time_point{std::chrono::duration_cast<std::chrono::steady_clock::duration>(when)});
-}
-
-std::uint64_t random_nonzero() {
-    std::random_device device;
-    std::uint64_t value = 0;
-    while (value == 0) value = (std::uint64_t{device()} << 32) ^ device();
-    return value;
-}
-
-ticklab::nanoseconds seconds(double s) {
-    return ticklab::nanoseconds{std::llround(s * 1e9)};
 }
 
 std::string hex64(std::uint64_t value) {
@@ -61,86 +46,6 @@ std::string silent_line(const remote_settings& remote, const std::string& what) 
                                               : " (is ticklab --listen " + port + " running on " + remote.host +
                                                     ", and is UDP port " + port + " open in its firewall?)";
     return what + hint;
-}
-
-// Datagrams before the link exists (waiting for a hello or a welcome): counted as the link counts.
-struct waiting_counts {
-    std::uint64_t received = 0, dropped = 0;
-};
-
-struct handshake_result {
-    udp_address other;
-    std::uint64_t game_id = 0;
-    shared_game game;
-    ticklab::nanoseconds start{0};  // this process's clock
-};
-
-std::optional<handshake_result> listen_for_hello(udp_socket& socket, const shared_game& game,
-                                                 const remote_settings& remote, waiting_counts& counts) {
-    const ticklab::nanoseconds deadline = clock_now() + seconds(remote.peer_timeout_s);
-    std::vector<std::uint8_t> buffer;
-    udp_address from;
-    while (clock_now() < deadline) {
-        while (socket.receive(buffer, max_datagram_bytes, from)) {
-            ++counts.received;
-            wire_header header;
-            hello_body hello;
-            if (decode_hello(buffer, header, hello) != wire_error::none || header.sender != 1) {
-                ++counts.dropped;
-                continue;
-            }
-            handshake_result result{.other = from, .game_id = random_nonzero(), .game = game, .start = {}};
-            const ticklab::nanoseconds now = clock_now();
-            result.start = now + start_lead;
-            const wire_header reply{.kind = datagram_kind::welcome, .sender = 0, .game_id = result.game_id};
-            socket.send_to(encode_welcome(reply, answer_hello(hello, game, result.start, now)), from);
-            note("player 2 joined from " + from.text() + ": " + describe(game));
-            return result;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds{5});
-    }
-    return std::nullopt;
-}
-
-// nullopt with `error` empty: no answer in time; with `error` set: the listener's game cannot be
-// played here.
-std::optional<handshake_result> connect_with_hellos(udp_socket& socket, const remote_settings& remote,
-                                                    waiting_counts& counts, std::string& error) {
-    const ticklab::nanoseconds deadline = clock_now() + seconds(remote.peer_timeout_s);
-    const std::uint64_t nonce = random_nonzero();
-    std::vector<ticklab::nanoseconds> sent_at;
-    std::vector<std::uint8_t> buffer;
-    udp_address from;
-    ticklab::nanoseconds next_hello = clock_now();
-    while (clock_now() < deadline) {
-        if (clock_now() >= next_hello) {
-            const hello_body hello{.nonce = nonce, .attempt = static_cast<std::uint32_t>(sent_at.size())};
-            sent_at.push_back(clock_now());
-            socket.send_to(encode_hello({.kind = datagram_kind::hello, .sender = 1, .game_id = 0}, hello),
-                           socket.peer());
-            next_hello += hello_interval;
-        }
-        while (socket.receive(buffer, max_datagram_bytes, from)) {
-            ++counts.received;
-            wire_header header;
-            welcome_body welcome;
-            if (!(from == socket.peer()) || decode_welcome(buffer, header, welcome) != wire_error::none ||
-                header.sender != 0 || welcome.nonce != nonce || welcome.attempt >= sent_at.size()) {
-                ++counts.dropped;
-                continue;
-            }
-            if (std::string e = check_shared_game(welcome.game); !e.empty()) {
-                error = "the listener's game cannot be played by this ticklab: " + e;
-                return std::nullopt;
-            }
-            handshake_result result{.other = from, .game_id = header.game_id, .game = welcome.game, .start = {}};
-            result.start = start_time(welcome, sent_at[welcome.attempt], clock_now());
-            note("joined " + from.text() + ": " + describe(welcome.game));
-            return result;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds{5});
-    }
-    return std::nullopt;
 }
 
 // The local player: a seeded bot (headless), its pointer events kept within what a datagram holds.
@@ -186,8 +91,9 @@ json report_of(const launch_options& options, const handshake_result& hs, std::u
     report["rollback_ticks"] = s.rollback_ticks;
     report["stall_frames"] = s.stall_frames;
     report["input_lag_ms"] =
-        s.input_lags == 0 ? json(nullptr)
-                          : json(ticklab::to_milliseconds(s.input_lag_total) / static_cast<double>(s.input_lags));
+        s.input_lags == 0
+            ? json(nullptr)
+            : json(ticklab::to_milliseconds(s.input_lag_total) / static_cast<double>(s.input_lags));
     report["datagrams_sent"] = c.sent;
     report["datagrams_received"] = c.received + waiting.received;
     report["messages_received"] = c.messages;
@@ -265,7 +171,7 @@ int run_remote(const launch_options& options) {
             hello_body hello;
             if (!remote.listening || decode_hello(bytes, h, hello) != wire_error::none) return false;
             const wire_header reply{.kind = datagram_kind::welcome, .sender = 0, .game_id = hs->game_id};
-            link.send_control(encode_welcome(reply, answer_hello(hello, hs->game, hs->start, clock_now())));
+            link.send_control(encode_welcome(reply, answer_hello(hello, hs->game, hs->start, steady_now())));
             return true;
         }
         if (header.kind == datagram_kind::welcome) {
@@ -283,14 +189,14 @@ int run_remote(const launch_options& options) {
     };
 
     const ticklab::nanoseconds start = hs->start;
-    const ticklab::nanoseconds frame_length = seconds(options.frame_ms / 1000.0);
-    const ticklab::nanoseconds timeout = seconds(remote.peer_timeout_s);
+    const ticklab::nanoseconds frame_length = duration_of_seconds(options.frame_ms / 1000.0);
+    const ticklab::nanoseconds timeout = duration_of_seconds(remote.peer_timeout_s);
     sleep_until_time(start);
     std::uint64_t frames = 0;
     std::uint64_t heard = 0;
     while (true) {
         sleep_until_time(start + frame_length * static_cast<std::int64_t>(frames));
-        now = clock_now() - start;
+        now = steady_now() - start;
         p.frame(now, link);
         ++frames;
         if (link.counters().messages != heard) {
