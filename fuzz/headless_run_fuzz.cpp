@@ -451,6 +451,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     }
     require(err.empty() && out.empty(), "accepted options print nothing");
+    // --listen / --connect play another process over a socket (run/remote_run): not a run this
+    // harness can make; wire_codec_fuzz and UdpBinary.* test that path.
+    if (parsed->options.remote) return 0;
     // Window and screenshot options have no meaning for the session itself: it runs headless.
     run_and_check(parsed->options, files());
     return 0;

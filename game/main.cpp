@@ -6,12 +6,14 @@
 #include "app/run_window.hpp"
 #include "cli/command_line.hpp"
 #include "run/headless.hpp"
+#include "run/remote_run.hpp"
 
 int main(int argc, char** argv) {
     const auto parsed = ticklab::game::parse_command_line(argc, argv);
     if (parsed.exit_code) return *parsed.exit_code;  // --help, or a bad value (already printed)
 
     const ticklab::game::launch_options& options = parsed.options;
+    if (options.remote) return ticklab::game::run_remote(options);
     if (options.headless) return ticklab::game::run_headless(options);
     return ticklab::app::run_window(options);
 }

@@ -2,6 +2,7 @@
 
 #include "cli/lesson_replay_options.hpp"
 #include "cli/network_options.hpp"
+#include "cli/remote_options.hpp"
 #include "io/output_file.hpp"
 #include "run/run_error.hpp"
 #include "run/trace_formats.hpp"
@@ -163,6 +164,7 @@ struct raw_options {
     std::string stepping, catch_up, smoothing, time_scaling, frame_clamp_ms, compare, frame_jitter_ms;
     std::string network, latency_ms, jitter_ms, loss, input_delay, peer_hitch_ms, window_size, beacons, box_width;
     std::string text_scale, palette;
+    std::string listen, connect, peer_timeout_s;  // cli/remote_options.hpp
     bool paused = false, autopilot = false, wall = false, headless = false, peer_drops = false;
     bool vsync = true;
     bool panel = true;
@@ -300,6 +302,23 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
     if (given("--box-width")) check_scene_has("--box-width", &scene_parts::box_width);
     if (raw.wall) check_scene_has("--wall", &scene_parts::wall);
     const auto text_if = [&](const char* name, const std::string& text) { return given(name) ? &text : nullptr; };
+    {
+        remote_flags remote{.listen = text_if("--listen", raw.listen),
+                            .connect = text_if("--connect", raw.connect),
+                            .peer_timeout_s = text_if("--peer-timeout-s", raw.peer_timeout_s),
+                            .network_given = given("--network"),
+                            .headless = raw.headless,
+                            .ticks_given = given("--ticks"),
+                            .game_flags = {},
+                            .conflicts = {}};
+        for (const std::string& name : game_choosing_flags()) {
+            if (given(name.c_str())) remote.game_flags.push_back(name);
+        }
+        for (const std::string& name : remote_conflicting_flags()) {
+            if (given(name.c_str())) remote.conflicts.push_back(name);
+        }
+        if (std::string error = apply_remote_options(remote, out); !error.empty()) throw bad_value(error);
+    }
     const network_flags network{.network = text_if("--network", raw.network),
                                 .latency_ms = text_if("--latency-ms", raw.latency_ms),
                                 .jitter_ms = text_if("--jitter-ms", raw.jitter_ms),
@@ -439,6 +458,16 @@ parse_result parse_command_line(int argc, const char* const* argv) {
                    "Network: the second peer's machine stalls this long every 5 s, " +
                        range_of(setting::peer_hitch_ms) + " ms (default 0)")
         ->type_name("MS");
+
+    app.add_option("--listen", raw.listen,
+                   "Play against another ticklab over UDP: wait on PORT (0: any free port, printed)")
+        ->type_name("PORT");
+    app.add_option("--connect", raw.connect, "Play against the ticklab listening at HOST:PORT (UDP)")
+        ->type_name("HOST:PORT");
+    app.add_option("--peer-timeout-s", raw.peer_timeout_s,
+                   "With --listen or --connect: give up after this long without a word from the other, 1 to 3600 s "
+                   "(default 30)")
+        ->type_name("S");
 
     parse_result result;
     try {

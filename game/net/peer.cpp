@@ -94,7 +94,7 @@ std::optional<peer::block_hash> peer::last_block_hash() const {
     return block_hash{tick, *hash};
 }
 
-void peer::frame(ticklab::nanoseconds now, simulated_network& network) {
+void peer::frame(ticklab::nanoseconds now, message_link& network) {
     const ticklab::nanoseconds elapsed =
         last_frame_ ? std::max(now - *last_frame_, ticklab::nanoseconds{0}) : ticklab::nanoseconds{0};
     last_frame_ = now;
@@ -280,7 +280,7 @@ void peer::forget_old() {
     remote_hashes_.drop_before(compared_ + 1);
 }
 
-void peer::send(ticklab::nanoseconds now, simulated_network& network) {
+void peer::send(ticklab::nanoseconds now, message_link& network) {
     net_message message;
     message.tick = game_.tick();
     message.first_input = local_acked_ + 1;

@@ -1,6 +1,7 @@
 #pragma once
 // One player's machine in the network game: a copy of the game (replica) on its own fixed loop,
-// exchanging per-tick input and state hashes with the other peer over a simulated_network.
+// exchanging per-tick input and state hashes with the other peer over a message_link (the
+// simulated_network in one process, or udp_link to another).
 //
 // Usage (one frame, at the peer's real time `now`):
 //   peer p{config, scene_entry, options, [&](std::uint64_t tick) { return keyboard_input(); }};
@@ -21,6 +22,7 @@
 // the single-player loop of text 004 does and skips those ticks: its state then parts from the
 // other's, and the exchanged hashes show at which tick.
 
+#include "net/message_link.hpp"
 #include "net/net_message.hpp"
 #include "net/replica.hpp"
 #include "net/simulated_network.hpp"
@@ -85,7 +87,7 @@ public:
     peer(const peer_config& config, const scene_entry& entry, const scene_options& options, input_function input);
 
     // One frame at real time `now` (never earlier than the previous frame's).
-    void frame(ticklab::nanoseconds now, simulated_network& network);
+    void frame(ticklab::nanoseconds now, message_link& network);
 
     [[nodiscard]] const peer_config& config() const noexcept { return config_; }
     [[nodiscard]] const peer_stats& stats() const noexcept { return stats_; }
@@ -129,7 +131,7 @@ private:
     void hold_back(ticklab::nanoseconds elapsed);
     void compare_hashes();
     void forget_old();
-    void send(ticklab::nanoseconds now, simulated_network& network);
+    void send(ticklab::nanoseconds now, message_link& network);
     void note_first_run(std::uint64_t tick, bool applied);
     [[nodiscard]] saved_tick& saved(std::uint64_t tick) { return ring_[tick % ring_.size()]; }
 

@@ -9,6 +9,7 @@
 //   net.send(0, now, message);          // from peer 0 to peer 1
 //   net.receive(1, now, inbox);         // what has reached peer 1 by `now`, in order of arrival
 
+#include "net/message_link.hpp"
 #include "net/net_message.hpp"
 #include "sim/network_settings.hpp"
 #include "sim/random.hpp"
@@ -21,7 +22,7 @@
 
 namespace ticklab::game {
 
-class simulated_network {
+class simulated_network final : public message_link {
 public:
     struct direction_stats {
         std::uint64_t sent = 0;
@@ -33,10 +34,10 @@ public:
     simulated_network(std::uint64_t seed, const link_settings& link);
 
     // From peer `from` (0 or 1) to the other, sent at `now`.
-    void send(std::uint32_t from, ticklab::nanoseconds now, net_message message);
+    void send(std::uint32_t from, ticklab::nanoseconds now, net_message message) override;
     // Appends to `out` (after clearing it) every message for peer `to` that has arrived by `now`,
     // earliest arrival first (equal arrivals in the order sent).
-    void receive(std::uint32_t to, ticklab::nanoseconds now, std::vector<net_message>& out);
+    void receive(std::uint32_t to, ticklab::nanoseconds now, std::vector<net_message>& out) override;
 
     [[nodiscard]] const direction_stats& stats(std::uint32_t from) const { return directions_.at(from).stats; }
     [[nodiscard]] std::size_t in_flight(std::uint32_t from) const { return directions_.at(from).queue.size(); }

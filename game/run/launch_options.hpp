@@ -2,6 +2,7 @@
 // Everything a run is told at launch, after validation: what the command line (cli/) fills in and
 // what every runner (run/runner.hpp) reads, whichever kind of run it is.
 
+#include "run/remote_settings.hpp"
 #include "session/replay_file.hpp"
 #include "sim/loop_settings.hpp"
 #include "sim/network_settings.hpp"
@@ -51,6 +52,7 @@ struct launch_options {
     std::string replay_path;                  // --replay: the file it came from, for traces and reports
     std::string lesson;                       // --lesson: the lesson's name, for the panel
     std::optional<network_settings> network;  // --network and its flags: two peers (docs/network.md)
+    std::optional<remote_settings> remote;    // --listen / --connect: the other peer is another process
 };
 
 }  // namespace ticklab::game
