@@ -3,6 +3,7 @@
 // The frame loop itself is in app/window_app.cpp (window_app::frame); every kind of run goes
 // through run/runner.hpp. This file only parses the command line and picks the kind of run.
 
+#include "app/remote_window.hpp"
 #include "app/run_window.hpp"
 #include "cli/command_line.hpp"
 #include "run/headless.hpp"
@@ -13,7 +14,9 @@ int main(int argc, char** argv) {
     if (parsed.exit_code) return *parsed.exit_code;  // --help, or a bad value (already printed)
 
     const ticklab::game::launch_options& options = parsed.options;
-    if (options.remote) return ticklab::game::run_remote(options);
+    if (options.remote) {
+        return options.headless ? ticklab::game::run_remote(options) : ticklab::app::run_remote_window(options);
+    }
     if (options.headless) return ticklab::game::run_headless(options);
     return ticklab::app::run_window(options);
 }

@@ -46,7 +46,9 @@ std::string silent_line(const remote_settings& remote, const std::string& what) 
     return what + hint;
 }
 
-std::string seconds_text(double s) { return std::to_string(static_cast<long long>(s)); }
+std::string seconds_text(double s) {
+    return std::to_string(static_cast<long long>(s));
+}
 
 }  // namespace
 
@@ -92,12 +94,11 @@ std::unique_ptr<remote_game> remote_game::open(const launch_options& options, co
                          "the listener's game has no last tick: run it with --headless --ticks N, or play in a window");
         return nullptr;
     }
-    return std::unique_ptr<remote_game>{
-        new remote_game{options, std::move(*socket), std::move(*hs), waiting, local}};
+    return std::unique_ptr<remote_game>{new remote_game{options, std::move(*socket), std::move(*hs), waiting, local}};
 }
 
-remote_game::remote_game(const launch_options& options, udp_socket socket, handshake_result hs,
-                         waiting_counts waiting, const local_input& local)
+remote_game::remote_game(const launch_options& options, udp_socket socket, handshake_result hs, waiting_counts waiting,
+                         const local_input& local)
     : remote_{*options.remote},
       socket_{std::move(socket)},
       hs_{std::move(hs)},
@@ -161,7 +162,9 @@ void remote_game::send_bye(std::uint64_t tick, std::uint64_t hash, bool have_you
         {.kind = datagram_kind::bye, .sender = static_cast<std::uint8_t>(id_), .game_id = hs_.game_id}, bye));
 }
 
-void remote_game::wait_for_start() const { sleep_until_time(hs_.start); }
+void remote_game::wait_for_start() const {
+    sleep_until_time(hs_.start);
+}
 
 remote_state remote_game::frame() {
     if (state_ != remote_state::playing) return state_;
@@ -200,10 +203,10 @@ void remote_game::leave() {
 
 int remote_game::finish(const launch_options& options) {
     if (state_ == remote_state::silent) {
-        return fail(exit_peer_silent, silent_line(remote_, "the other player at " + hs_.other.text() +
-                                                               " has sent nothing for " +
-                                                               seconds_text(remote_.peer_timeout_s) + " s (at tick " +
-                                                               std::to_string(peer_->tick()) + ")"));
+        return fail(exit_peer_silent,
+                    silent_line(remote_, "the other player at " + hs_.other.text() + " has sent nothing for " +
+                                             seconds_text(remote_.peer_timeout_s) + " s (at tick " +
+                                             std::to_string(peer_->tick()) + ")"));
     }
     // The tick both hashes are of: the game's last, or where a player left. A hash is 0 with its
     // flag false when unknown (optional<> here trips GCC's maybe-uninitialized at -O2).
@@ -221,7 +224,8 @@ int remote_game::finish(const launch_options& options) {
         ending = "you_left";
     } else if (they_left_ && !end_.their_hash) {
         tick = they_left_->tick;
-        const std::optional<std::uint64_t> mine = peer_->confirmed_hash(tick);  // none: the leaver's last inputs never came
+        const std::optional<std::uint64_t> mine =
+            peer_->confirmed_hash(tick);  // none: the leaver's last inputs never came
         has_own = mine.has_value();
         own = mine.value_or(0);
         theirs = they_left_->hash;
@@ -258,9 +262,8 @@ int remote_game::finish(const launch_options& options) {
     report["rollback_ticks"] = s.rollback_ticks;
     report["stall_frames"] = s.stall_frames;
     report["input_lag_ms"] =
-        s.input_lags == 0
-            ? json(nullptr)
-            : json(ticklab::to_milliseconds(s.input_lag_total) / static_cast<double>(s.input_lags));
+        s.input_lags == 0 ? json(nullptr)
+                          : json(ticklab::to_milliseconds(s.input_lag_total) / static_cast<double>(s.input_lags));
     report["datagrams_sent"] = c.sent;
     report["datagrams_received"] = c.received + waiting_.received;
     report["messages_received"] = c.messages;
@@ -282,8 +285,7 @@ int remote_game::finish(const launch_options& options) {
         const std::string how = ending == "you_left"     ? "you left at tick " + std::to_string(tick)
                                 : ending == "other_left" ? "the other player left at tick " + std::to_string(tick)
                                                          : std::to_string(tick) + " ticks";
-        std::printf("ticklab: remote %s: player %u, %s, state_hash %s, the other's %s, %" PRIu64
-                    " datagrams dropped\n",
+        std::printf("ticklab: remote %s: player %u, %s, state_hash %s, the other's %s, %" PRIu64 " datagrams dropped\n",
                     hs_.game.scene.c_str(), id_ + 1, how.c_str(), has_own ? hex64(own).c_str() : "unknown",
                     has_theirs ? hex64(theirs).c_str() : "unknown", report["datagrams_dropped"].get<std::uint64_t>());
     }

@@ -41,8 +41,8 @@ inline constexpr int exit_desync = 4;
 
 enum class remote_state : std::uint8_t {
     playing,
-    ended,      // the last tick reached, or a player left: finish() compares the hashes
-    silent,     // the other process sent nothing for --peer-timeout-s
+    ended,   // the last tick reached, or a player left: finish() compares the hashes
+    silent,  // the other process sent nothing for --peer-timeout-s
 };
 
 class remote_game {
