@@ -1,6 +1,7 @@
 #include "app/remote_window.hpp"
 
 #include "app/input/action.hpp"
+#include "app/input/controller.hpp"
 #include "app/input/pointer.hpp"
 #include "app/platform/sdl_runtime.hpp"
 #include "app/platform/window.hpp"
@@ -42,13 +43,14 @@ void network_lines(const game::remote_game& game, std::vector<hud_line>& out) {
     const game::peer_stats& s = p.stats();
     const game::handshake_result& hs = game.handshake();
     const game::udp_counters& c = game.link().counters();
-    out.push_back({format_text("Player %u (you) over UDP, the other at %s", game.id() + 1, hs.other.text().c_str()),
-                   hud_style::title});
+    // Short lines: a 640-point window shows them whole.
+    out.push_back({format_text("Player %u (you), over UDP", game.id() + 1), hud_style::title});
+    out.push_back({"the other: " + hs.other.text(), hud_style::body});
     out.push_back({format_text("%s, %s, %u Hz, input delay %u", hs.game.scene.c_str(),
                                std::string{to_string(hs.game.mode)}.c_str(), hs.game.tick_rate_hz, hs.game.input_delay),
                    hud_style::body});
     out.push_back({format_text("tick %" PRIu64 "  confirmed %" PRIu64 "  %s", p.tick(), s.confirmed,
-                               s.waiting ? "WAITING for the other's input" : "running"),
+                               s.waiting ? "WAITING" : "running"),
                    s.waiting ? hud_style::alert : hud_style::body});
     if (hs.game.mode == game::net_mode::rollback) {
         out.push_back({format_text("rolled back %2u ticks (most %u, %" PRIu64 " in all)", s.rollback_this_frame,
@@ -57,8 +59,8 @@ void network_lines(const game::remote_game& game, std::vector<hud_line>& out) {
     } else {
         out.push_back({format_text("stalls %" PRIu64 " frames", s.stall_frames), hud_style::body});
     }
-    out.push_back({format_text("datagrams sent %" PRIu64 "  received %" PRIu64 "  dropped %" PRIu64 "  lost %" PRIu64,
-                               c.sent, c.received, c.dropped(), c.shaped_lost),
+    out.push_back({format_text("datagrams sent %" PRIu64 " got %" PRIu64 " dropped %" PRIu64 " lost %" PRIu64, c.sent,
+                               c.received, c.dropped(), c.shaped_lost),
                    c.dropped() > 0 ? hud_style::alert : hud_style::body});
     if (const auto block = p.last_block_hash()) {
         out.push_back({format_text("hash @%" PRIu64 " %016" PRIx64, block->tick, block->hash), hud_style::dim});
@@ -71,12 +73,19 @@ void network_lines(const game::remote_game& game, std::vector<hud_line>& out) {
 // One window frame: the peer's world below the figures, the hint at the bottom.
 class remote_view {
 public:
-    explicit remote_view(bool capture)
+    // Frames are paced by --frame-ms against the shared start, so no vsync.
+    remote_view(const game::launch_options& options, bool capture)
         : sdl_{capture},
           fonts_{find_fonts()},
-          window_{{.hidden = capture, .software = capture, .vsync = false}},
+          window_{{.width = options.window_width,
+                   .height = options.window_height,
+                   .hidden = capture,
+                   .software = capture,
+                   .vsync = false}},
           scene_{window_.renderer()},
-          hud_{window_.renderer(), fonts_, window_.pixel_scale()} {}
+          hud_{window_.renderer(), fonts_, window_.pixel_scale()} {
+        if (options.text_scale) hud_.set_text_scale(*options.text_scale);
+    }
 
     // Events since the last frame; false when the player leaves (Esc, the window closed).
     bool take_events(game::input_buffer& input) {
@@ -97,7 +106,8 @@ public:
                     // Only the game's keys and Esc: the clock is real time shared with the other
                     // process, so pause, step and time scale have nothing to act on here.
                     if (const auto a = action_for_key(event.key)) {
-                        if (a->kind == action_kind::quit) stays = false;
+                        // As in every window, Escape asks first: leaving ends the other's game too.
+                        if (a->kind == action_kind::quit && quit_.press(SDL_GetTicks64())) stays = false;
                         if (a->kind == action_kind::press) input.press(a->game_action);
                     }
                     break;
@@ -126,7 +136,9 @@ public:
         const auto h = static_cast<float>(output.y);
         const float m = 8.0f * px;
         network_lines(game, lines_);
-        hint_.assign({{"Keys and mouse steer your side; Esc or closing the window leaves the game", hud_style::dim}});
+        hint_.assign({{"Keys and mouse steer; Esc twice or closing leaves the game", hud_style::dim}});
+        if (quit_.asking(SDL_GetTicks64()))
+            hint_.insert(hint_.begin(), {"Press Escape again to leave the game", hud_style::alert});
         const SDL_FRect top = hud_.box(hud_corner::top_left, lines_, m, m, w - m, h - m);
         const SDL_FRect bottom = hud_.box(hud_corner::bottom_left, hint_, m, m, w - m, h - m);
         const float y0 = top.y + top.h + m;
@@ -150,6 +162,7 @@ private:
     scene_renderer scene_;
     hud hud_;
     pointer_tracker pointer_;
+    quit_confirm quit_;
     game::draw_list list_;
     std::vector<hud_line> lines_;
     std::vector<hud_line> hint_;
@@ -179,7 +192,7 @@ int play(const game::launch_options& options) {
     if (!game) return code;
     std::unique_ptr<remote_view> opened;
     try {
-        opened = std::make_unique<remote_view>(capture);
+        opened = std::make_unique<remote_view>(options, capture);
     } catch (const startup_error&) {
         game->leave();  // the other player hears it now, not after --peer-timeout-s
         throw;

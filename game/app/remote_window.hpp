@@ -2,7 +2,7 @@
 // A network game against another ticklab process, in a window (--listen PORT / --connect HOST:PORT
 // without --headless): the handshake runs before the window opens, then this player steers with
 // the keyboard and mouse (their input is the other process's remote input), the window shows this
-// side's peer and the network's figures, and closing it (or Esc) leaves the game with a bye.
+// side's peer and the network's figures, and closing it (or Escape twice) leaves the game with a bye.
 // run/remote_game.hpp has the rules of the game's end and the exit codes.
 //
 // With --screenshot PATH the window is hidden and drawn in software, and its last frame is saved
