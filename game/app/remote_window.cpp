@@ -13,7 +13,6 @@
 #include "app/ui/font_files.hpp"
 #include "app/ui/hud.hpp"
 #include "app/ui/text_format.hpp"
-#include "net/wire_codec.hpp"
 #include "run/remote_game.hpp"
 #include "run/run_error.hpp"
 #include "sim/input_buffer.hpp"
@@ -178,11 +177,7 @@ int play(const game::launch_options& options) {
     // Filled by the window's events, emptied once per tick by the peer: this player's input.
     game::input_buffer input;
     const auto local = [&input](std::uint64_t, std::uint32_t) -> game::input_function {
-        return [&input](std::uint64_t) {
-            game::tick_input in = input.take_for_tick();
-            if (in.pointer.size() > game::max_wire_pointer_events) in.pointer.resize(game::max_wire_pointer_events);
-            return in;
-        };
+        return [&input](std::uint64_t) { return input.take_for_tick(); };
     };
     // No display is found out now, not after the other player has joined: the runtime's one line.
     if (!capture && missing_display()) sdl_runtime{false};
@@ -210,6 +205,10 @@ int play(const game::launch_options& options) {
         if (game->frame() != game::remote_state::playing) break;
         view.draw(*game, smoothing);
         view.present();
+        // A frame that ran long (a window dragged, a slow renderer) is not made up with a burst
+        // of frames: the next one is the next due from now.
+        const std::int64_t due = (game::steady_now() - start) / frame_length;
+        frame = std::max(frame, due);
         sleep_until_time(start + frame_length * (frame + 1));
     }
     if (capture) {

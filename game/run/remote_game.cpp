@@ -2,6 +2,7 @@
 
 #include "io/output_file.hpp"
 #include "net/handshake.hpp"
+#include "net/wire_codec.hpp"
 #include "run/run_error.hpp"
 #include "scenes/scene_registry.hpp"
 
@@ -111,7 +112,13 @@ remote_game::remote_game(const launch_options& options, udp_socket socket, hands
                              .input_delay = hs_.game.input_delay,
                              .tick_rate_hz = hs_.game.tick_rate_hz,
                              .max_loops = hs_.game.max_loops};
-    peer_ = std::make_unique<peer>(config, *find_scene(hs_.game.scene), scene_options, local(scene_options.seed, id_));
+    // Pointer events beyond what a datagram holds are left out, whoever makes them (a bot, a mouse).
+    input_function player = [given = local(scene_options.seed, id_)](std::uint64_t tick) {
+        tick_input input = given(tick);
+        if (input.pointer.size() > max_wire_pointer_events) input.pointer.resize(max_wire_pointer_events);
+        return input;
+    };
+    peer_ = std::make_unique<peer>(config, *find_scene(hs_.game.scene), scene_options, std::move(player));
     link_ = std::make_unique<udp_link>(socket_, hs_.other,
                                        udp_link_config{.own_id = id_,
                                                        .game_id = hs_.game_id,

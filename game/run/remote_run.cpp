@@ -1,7 +1,6 @@
 #include "run/remote_run.hpp"
 
 #include "net/input_bot.hpp"
-#include "net/wire_codec.hpp"
 
 #include <chrono>
 #include <thread>
@@ -15,13 +14,9 @@ void sleep_until_time(ticklab::nanoseconds when) {
         std::chrono::steady_clock::time_point{std::chrono::duration_cast<std::chrono::steady_clock::duration>(when)});
 }
 
-// The local player: a seeded bot, its pointer events kept within what a datagram holds.
+// The local player: a seeded bot.
 input_function local_player(std::uint64_t seed, std::uint32_t id) {
-    return [bot = input_bot{seed, id}](std::uint64_t tick) {
-        tick_input input = bot.input_for(tick);
-        if (input.pointer.size() > max_wire_pointer_events) input.pointer.resize(max_wire_pointer_events);
-        return input;
-    };
+    return [bot = input_bot{seed, id}](std::uint64_t tick) { return bot.input_for(tick); };
 }
 
 }  // namespace
