@@ -90,12 +90,14 @@ std::unique_ptr<remote_game> remote_game::open(const launch_options& options, co
                          silent_line(remote, "no other player after " + seconds_text(remote.peer_timeout_s) + " s"));
         return nullptr;
     }
-    if (needs_last_tick && hs->game.ticks == 0) {
+    std::unique_ptr<remote_game> game{new remote_game{options, std::move(*socket), std::move(*hs), waiting, local}};
+    if (needs_last_tick && game->last_tick() == 0) {
+        game->leave();  // the listener's window ends now, not after --peer-timeout-s
         exit_code = fail(exit_bad_input,
                          "the listener's game has no last tick: run it with --headless --ticks N, or play in a window");
         return nullptr;
     }
-    return std::unique_ptr<remote_game>{new remote_game{options, std::move(*socket), std::move(*hs), waiting, local}};
+    return game;
 }
 
 remote_game::remote_game(const launch_options& options, udp_socket socket, handshake_result hs, waiting_counts waiting,
