@@ -98,15 +98,18 @@ placement placed(const lander_body& previous, const lander_body& body, double al
 void follow_both(const placement& a, const placement& b, const lander_terrain& terrain, draw_list& out) {
     constexpr double aspect = 9.0 / 16.0;
     const double mid_x = 0.5 * (a.x + b.x);
-    const double mid_y = 0.5 * (a.y + b.y);
     const double ground = std::min(terrain.height_at(a.x), terrain.height_at(b.x));
-    const double low = std::clamp((std::min(a.y, b.y) - ground - 20.0) / 30.0, 0.0, 1.0);
-    const double w = std::min(lander_scene::width, std::max({56.0 + (80.0 - 56.0) * low, std::abs(a.x - b.x) + 24.0,
+    const double zoom = std::clamp((std::min(a.y, b.y) - ground - 20.0) / 30.0, 0.0, 1.0);
+    const double w = std::min(lander_scene::width, std::max({56.0 + (80.0 - 56.0) * zoom, std::abs(a.x - b.x) + 24.0,
                                                              (std::abs(a.y - b.y) + 20.0) / aspect}));
     const double h = w * aspect;
     const double left = std::clamp(mid_x - 0.5 * w, 0.0, lander_scene::width - w);
-    const double bottom =
-        std::clamp(std::max(mid_y - 0.8 * h, std::min(mid_y - 0.45 * h, ground - 3.0)), 0.0, lander_scene::height - h);
+    // The ground in view when it is within reach, both ships always (h is at least their height
+    // apart plus 20 m), and a ship that climbs out of the top of the world (nothing stops it) too.
+    const double low = std::min(a.y, b.y);
+    const double high = std::max(a.y, b.y);
+    const double top = std::max(lander_scene::height, high + 5.0);
+    const double bottom = std::clamp(std::max(high + 5.0 - h, std::min(low - 5.0, ground - 3.0)), 0.0, top - h);
     out.world_size = {static_cast<float>(w), static_cast<float>(h)};
     out.world_origin = {static_cast<float>(left), static_cast<float>(bottom)};
 }
