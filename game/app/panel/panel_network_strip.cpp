@@ -44,7 +44,8 @@ void legend(const std::array<lane, 4>& lanes) {
     // to read as text on the panel.
     ImGui::TextDisabled("ticks:");
     for (const lane& l : lanes) {
-        ImGui::SameLine(0.0f, 8.0f);
+        // Two a line: four names and squares do not fit a narrow panel at a large text size.
+        if (&l != &lanes[2]) ImGui::SameLine(0.0f, 8.0f);
         const float side = ImGui::GetTextLineHeight() * 0.8f;
         const ImVec2 at = ImGui::GetCursorScreenPos();
         const float top = at.y + (ImGui::GetTextLineHeight() - side) * 0.5f;
@@ -131,7 +132,11 @@ void network_strip(const game::session& session, timeline_panel_state& state, fl
         if (k > 0) draw->AddLine({left, y0}, {right, y0}, grid_colour, 1.0f);
         char text[48];
         std::snprintf(text, sizeof text, "%s (max %u)", lanes[k].name, most[k]);
-        draw->AddText({left + 3.0f, y0 + (lane_height - ImGui::GetTextLineHeight()) * 0.5f}, axis_text, text);
+        // On a backing of the strip's colour: the bars run under the lane's name.
+        const ImVec2 size = ImGui::CalcTextSize(text);
+        const ImVec2 at{left + 3.0f, y0 + (lane_height - size.y) * 0.5f};
+        draw->AddRectFilled({at.x - 2.0f, at.y}, {at.x + size.x + 2.0f, at.y + size.y}, IM_COL32(14, 16, 24, 210));
+        draw->AddText(at, axis_text, text);
     }
     draw->PopClipRect();
     if (under_mouse != nullptr) {
