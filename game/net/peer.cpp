@@ -24,7 +24,12 @@ tick_input merge_inputs(const tick_input& player0, const tick_input& player1) {
         merged.held[a] = merged.held[a] || player1.held[a];
         merged.pressed[a] = merged.pressed[a] || player1.pressed[a];
     }
-    merged.pointer.insert(merged.pointer.end(), player1.pointer.begin(), player1.pointer.end());
+    merged.held_by = {player0.held, player1.held};
+    for (pointer_event& event : merged.pointer) event.player = 0;
+    for (pointer_event event : player1.pointer) {
+        event.player = 1;
+        merged.pointer.push_back(event);
+    }
     return merged;
 }
 

@@ -74,7 +74,8 @@ struct peer_stats {
 
 using input_function = std::function<tick_input(std::uint64_t tick)>;
 
-// Player 0's input first: held and pressed are or-ed, pointer events follow one another.
+// Player 0's input first: held and pressed are or-ed, pointer events follow one another, each
+// marked with its player; held_by keeps each player's held controls apart (a ship per player).
 [[nodiscard]] tick_input merge_inputs(const tick_input& player0, const tick_input& player1);
 // Bit for bit.
 [[nodiscard]] bool same_input(const tick_input& a, const tick_input& b) noexcept;

@@ -67,6 +67,7 @@ void balls_scene::reset(const scene_options& options) {
     tallies_.assign(threads_, worker_tally{});
     rng_ = random_source{options_.seed};
     ticks_ = 0;
+    pushes_ = {};
     waves_ = 0;
     through_wall_ = 0;
     off_wall_ = 0;
@@ -243,6 +244,7 @@ void balls_scene::apply_pointer(const tick_input& input) {
         const double px = event.position.x;
         const double py = event.position.y;
         if (!std::isfinite(px) || !std::isfinite(py)) continue;
+        pushes_[event.player & 1] = {event, ticks_};
         if (event.type == pointer_event::kind::click) {
             spawn_at(px, py, 8);
             continue;

@@ -73,6 +73,10 @@ public:
     void save(std::unique_ptr<scene_snapshot>& slot) const override;
     void restore(const scene_snapshot& snapshot) override;
     [[nodiscard]] double divergence(const scene& other) const override;
+    // Each ball more than ghost_distance from where `predicted` had it (matched by id), drawn there
+    // as a ring with a line to where it is (balls_view.cpp).
+    void draw_ghost(draw_list& out, const scene& predicted, double opacity) const override;
+    static constexpr double ghost_distance = 1.0;  // world units: 5 px on an 800 px box
     // balls_section_controls and balls_figures (balls_parts.cpp).
     [[nodiscard]] double control_value(std::string_view name) const override;
     void set_control(std::string_view name, double value) override;
@@ -137,6 +141,14 @@ public:
     [[nodiscard]] std::span<const double> radii() const noexcept { return radius_; }
     [[nodiscard]] bool asleep(std::size_t i) const noexcept { return asleep_[i] != 0; }
     [[nodiscard]] std::size_t sleeping_count() const noexcept { return sleeping_; }
+    // Each player's last push (a drag or a click) and the tick it came in (0: none since the reset):
+    // drawn in the player's colour with scene_options::players = 2 (balls_view.cpp). Display
+    // only, not in state_hash; a rollback restores it with the rest of the scene.
+    struct push_mark {
+        pointer_event event;
+        std::uint64_t tick = 0;
+    };
+    [[nodiscard]] const push_mark& last_push(std::size_t player) const noexcept { return pushes_[player & 1]; }
     // Sum of m v^2 / 2 with m = r^2 (2D discs of equal density).
     [[nodiscard]] double kinetic_energy() const noexcept;
 
@@ -200,6 +212,7 @@ private:
     random_source rng_;
     double radius_scale_ = 1.0;  // from fit_radius, fixed at reset
     std::uint64_t ticks_ = 0;
+    std::array<push_mark, 2> pushes_{};
     double resting_speed_ = 0.0;  // world units / s, set each tick from gravity and dt
     std::uint32_t waves_ = 0;
     std::uint64_t through_wall_ = 0;  // see through_wall()

@@ -2,9 +2,13 @@
 // app/panel/balls_section.cpp).
 #include "scenes/balls_palette.hpp"
 #include "scenes/balls_scene.hpp"
+#include "scenes/player_colours.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <numbers>
+#include <vector>
 
 namespace ticklab::game {
 
@@ -14,6 +18,31 @@ constexpr rgba sleeping_colour{96, 104, 124, 255};  // grey-blue, unlike any pal
 // the wall between two ticks is the point of the picture.
 constexpr rgba wall_fill{226, 200, 150, 110};
 constexpr rgba wall_edge{240, 222, 180, 255};
+// How long a player's last push stays drawn, in ticks (a second at 60 Hz), fading out.
+constexpr std::uint64_t push_shown_ticks = 60;
+
+// A player's push in their colour: a ring as wide as a drag's reach, a cross at the pointer (the
+// player's cursor as the simulation saw it) and, for a drag, the pull it gave (a quarter second).
+void draw_push(const pointer_event& event, double reach, double fade, rgba colour, draw_list& out) {
+    colour.a = static_cast<std::uint8_t>(std::lround(255.0 * std::clamp(fade, 0.0, 1.0)));
+    const vec2 at = event.position;
+    constexpr int segments = 24;
+    for (int i = 0; i < segments; ++i) {
+        const double a0 = 2.0 * std::numbers::pi * i / segments;
+        const double a1 = 2.0 * std::numbers::pi * (i + 1) / segments;
+        out.lines.push_back(
+            {{at.x + static_cast<float>(reach * std::cos(a0)), at.y + static_cast<float>(reach * std::sin(a0))},
+             {at.x + static_cast<float>(reach * std::cos(a1)), at.y + static_cast<float>(reach * std::sin(a1))},
+             colour});
+    }
+    const auto arm = static_cast<float>(0.25 * reach);
+    out.lines.push_back({{at.x - arm, at.y}, {at.x + arm, at.y}, colour});
+    out.lines.push_back({{at.x, at.y - arm}, {at.x, at.y + arm}, colour});
+    if (event.type == pointer_event::kind::drag) {
+        const vec2 to{at.x + 0.25f * event.velocity.x, at.y + 0.25f * event.velocity.y};
+        if (std::isfinite(to.x) && std::isfinite(to.y)) out.lines.push_back({at, to, colour});
+    }
+}
 }  // namespace
 
 void balls_scene::draw(draw_list& out, double alpha) const {
@@ -54,6 +83,50 @@ void balls_scene::draw(draw_list& out, double alpha) const {
         out.circles.push_back({{static_cast<float>(x), static_cast<float>(y)},
                                static_cast<float>(radius_[i]),
                                grey ? sleeping_colour : balls_palette[colour_[i] % balls_palette_size]});
+    }
+    if (options_.players == 2) {
+        const double reach = 0.1 * std::min(config_.width, config_.height);  // a drag's, as apply_pointer
+        for (std::size_t player = 0; player < pushes_.size(); ++player) {
+            const push_mark& push = pushes_[player];
+            if (push.tick == 0 || ticks_ - push.tick >= push_shown_ticks) continue;
+            const double fade = 1.0 - static_cast<double>(ticks_ - push.tick) / push_shown_ticks;
+            draw_push(push.event, reach, fade, player_colour(player), out);
+        }
+    }
+}
+
+void balls_scene::draw_ghost(draw_list& out, const scene& predicted, double opacity) const {
+    const auto* then = dynamic_cast<const balls_scene*>(&predicted);
+    if (then == nullptr || then->ticks_ > ticks_) return;
+    const double ahead = static_cast<double>(ticks_ - then->ticks_);
+    const auto a = static_cast<std::uint8_t>(std::lround(255.0 * std::clamp(opacity, 0.0, 1.0)));
+    // By id, as divergence(): sort_by_cell reorders the arrays between the two states.
+    std::vector<std::size_t> where(then->id_.size(), then->id_.size());
+    for (std::size_t k = 0; k < then->id_.size(); ++k) {
+        if (then->id_[k] < where.size()) where[then->id_[k]] = k;
+    }
+    for (std::size_t i = 0; i < id_.size(); ++i) {
+        if (id_[i] >= where.size() || where[id_[i]] == where.size()) continue;
+        const std::size_t k = where[id_[i]];
+        // Back along the ball's last tick to the predicted tick (the corrected state is usually a tick
+        // or more ahead): a ball that only flew on is no ghost.
+        const double x = x_[i] - (x_[i] - prev_x_[i]) * ahead;
+        const double y = y_[i] - (y_[i] - prev_y_[i]) * ahead;
+        if (std::hypot(x - then->x_[k], y - then->y_[k]) <= ghost_distance) continue;
+        rgba colour = balls_palette[colour_[i] % balls_palette_size];
+        colour.a = a;
+        const vec2 was{static_cast<float>(then->x_[k]), static_cast<float>(then->y_[k])};
+        const auto r = static_cast<float>(then->radius_[k]);
+        constexpr int segments = 12;
+        for (int s = 0; s < segments; ++s) {
+            const double a0 = 2.0 * std::numbers::pi * s / segments;
+            const double a1 = 2.0 * std::numbers::pi * (s + 1) / segments;
+            out.lines.push_back(
+                {{was.x + r * static_cast<float>(std::cos(a0)), was.y + r * static_cast<float>(std::sin(a0))},
+                 {was.x + r * static_cast<float>(std::cos(a1)), was.y + r * static_cast<float>(std::sin(a1))},
+                 colour});
+        }
+        out.lines.push_back({was, {static_cast<float>(x_[i]), static_cast<float>(y_[i])}, colour});
     }
 }
 

@@ -51,6 +51,16 @@ void lander_scene::reset(const scene_options& options) {
     beacons_.reset();
     pings_from_ = {};
     remember_position();
+    second_ = ship{};
+    if (two_ships()) {
+        // Beside the first ship and a little above or below it, so both start in one view; drawn
+        // after every single-player draw, so one ship's start is what it always was.
+        second_.body = body_;
+        second_.body.x += rng_.uniform(12.0, 18.0);
+        second_.body.y += rng_.uniform(-4.0, 4.0);
+        second_.body.vx = rng_.uniform(4.0, 12.0);
+        second_.previous = second_.body;
+    }
 }
 
 void lander_scene::restart_counters() {
@@ -78,35 +88,44 @@ void lander_scene::remember_position() noexcept {
     trail_count_ = std::min(trail_count_ + 1, trail_length);
 }
 
+lander_controls lander_scene::controls_for(const tick_input& input, std::size_t player, const lander_body& body) const {
+    if (autopilot_) return autopilot(body, terrain_);
+    // One ship: whoever holds a control. Two: each ship its own player's.
+    const auto held = [&](action a) { return two_ships() ? input.is_held_by(player, a) : input.is_held(a); };
+    return {.thrust = held(action::thrust),
+            .rotate_left = held(action::rotate_left),
+            .rotate_right = held(action::rotate_right)};
+}
+
 void lander_scene::tick(const tick_input& input, double dt_seconds) {
     previous_ = body_;
     ++ticks_;
     const double dt = std::clamp(std::isfinite(dt_seconds) ? dt_seconds : 0.0, 0.0, 1.0);
     if (options_.beacons) beacons_.advance(dt);
+    if (two_ships()) {
+        second_.previous = second_.body;
+        if (second_.state == lander_state::flying) {
+            fly(second_.body, second_.thrusting, controls_for(input, 1, second_.body), dt);
+            judge_contact(second_.body, second_.touchdown, second_.state);
+        } else {
+            second_.thrusting = false;
+        }
+    }
     if (state_ != lander_state::flying) {
         thrusting_ = false;
         return;
     }
-    lander_controls controls;
-    if (autopilot_) {
-        controls = autopilot(body_, terrain_);
-    } else {
-        controls.thrust = input.is_held(action::thrust);
-        controls.rotate_left = input.is_held(action::rotate_left);
-        controls.rotate_right = input.is_held(action::rotate_right);
-    }
-    fly(controls, dt);
+    fly(body_, thrusting_, controls_for(input, 0, body_), dt);
     flight_s_ += dt;
-    judge_contact();
+    judge_contact(body_, touchdown_, state_);
     remember_position();
 }
 
-void lander_scene::fly(const lander_controls& controls, double dt) {
+void lander_scene::fly(lander_body& b, bool& thrusting, const lander_controls& controls, double dt) {
     using p = lander_physics;
-    lander_body& b = body_;
     // The burn lasts the whole tick, or until the fuel runs out within it.
     const double burn = controls.thrust ? std::min(dt, b.fuel) : 0.0;
-    thrusting_ = burn > 0.0;
+    thrusting = burn > 0.0;
     b.fuel = std::max(0.0, b.fuel - burn);
     // Accelerations are constant within a tick (the controls hold for the whole tick), and the
     // motion is integrated exactly for that: the physics is right at any tick rate, so what goes
@@ -125,12 +144,11 @@ void lander_scene::fly(const lander_controls& controls, double dt) {
     b.vy += ay * dt;
 }
 
-void lander_scene::judge_contact() {
+void lander_scene::judge_contact(lander_body& b, lander_body& touchdown, lander_state& state) const {
     using p = lander_physics;
-    lander_body& b = body_;
     if (b.x < 0.0 || b.x > width) {
-        touchdown_ = b;
-        state_ = lander_state::crashed;
+        touchdown = b;
+        state = lander_state::crashed;
         b.x = std::clamp(b.x, 0.0, width);
     }
     // The feet, in the world.
@@ -142,14 +160,14 @@ void lander_scene::judge_contact() {
         const double fy = b.y + side * p::foot_spread * s - p::foot_drop * c;
         deepest = std::max(deepest, terrain_.height_at(fx) - fy);
     }
-    if (deepest <= 0.0 || state_ != lander_state::flying) return;
-    touchdown_ = b;
+    if (deepest <= 0.0 || state != lander_state::flying) return;
+    touchdown = b;
     const double left_foot = b.x - p::foot_spread;
     const double right_foot = b.x + p::foot_spread;
     const bool on_pad = left_foot >= terrain_.pad_left() && right_foot <= terrain_.pad_right();
     const bool gentle = std::abs(b.vy) <= p::max_landing_vy && std::abs(b.vx) <= p::max_landing_vx &&
                         std::abs(b.angle) <= p::max_landing_angle;
-    state_ = on_pad && gentle ? lander_state::landed : lander_state::crashed;
+    state = on_pad && gentle ? lander_state::landed : lander_state::crashed;
     // Rest on the surface rather than inside it.
     b.y += deepest;
     b.vx = 0.0;
@@ -242,6 +260,13 @@ std::uint64_t lander_scene::state_hash() const {
     h.add(static_cast<std::uint64_t>(terrain_.pad_first()));
     for (const double v : terrain_.heights()) h.add(v);
     if (options_.beacons) beacons_.hash(h);  // off: the hash is what it was before beacons
+    if (two_ships()) {                       // one ship: the hash is what it was before the second
+        h.add(static_cast<std::uint64_t>(second_.state));
+        h.add(second_.thrusting);
+        for (const lander_body* b : {&second_.body, &second_.previous, &second_.touchdown}) {
+            for (const double v : {b->x, b->y, b->vx, b->vy, b->angle, b->spin, b->fuel}) h.add(v);
+        }
+    }
     return h.value();
 }
 

@@ -34,6 +34,10 @@ public:
     void reset(const scene_options& options) override;
     void tick(const tick_input& input, double dt_seconds) override;
     void draw(draw_list& out, double alpha) const override;
+    // Each ship whose hull was more than ghost_distance_m from where `predicted` had it (at the
+    // predicted tick), drawn there as an outline with a line to where it is.
+    void draw_ghost(draw_list& out, const scene& predicted, double opacity) const override;
+    static constexpr double ghost_distance_m = 0.15;  // about 2 px on the 800 px scene area
     void hud_lines(std::vector<std::string>& out) const override;
     void write_options(scene_options& options) const override;
     // With options.beacons: drops beacons and posts their deferred calls (lander_beacons.hpp).
@@ -78,6 +82,19 @@ public:
     // Virtual seconds from the start to touchdown (or so far, while flying).
     [[nodiscard]] double flight_seconds() const noexcept { return flight_s_; }
 
+    // The second player's ship, flown only with scene_options::players = 2 (the network game):
+    // the first ship then follows tick_input::held_by[0] and this one held_by[1], under the same
+    // physics, each landing or crashing on its own. In state_hash only when flown.
+    struct ship {
+        lander_body body;
+        lander_body previous;  // last tick's, for interpolated drawing
+        lander_body touchdown;
+        lander_state state = lander_state::flying;
+        bool thrusting = false;
+    };
+    [[nodiscard]] bool two_ships() const noexcept { return options_.players == 2; }
+    [[nodiscard]] const ship& second_ship() const noexcept { return second_; }
+
     // The centre at each of the last trail_length ticks, oldest first: where the simulation (and
     // the autopilot) sampled the lander. Drawing only: not in state_hash.
     static constexpr std::size_t trail_length = 160;
@@ -87,8 +104,10 @@ public:
     }
 
 private:
-    void fly(const lander_controls& controls, double dt);
-    void judge_contact();
+    [[nodiscard]] lander_controls controls_for(const tick_input& input, std::size_t player,
+                                               const lander_body& body) const;
+    static void fly(lander_body& b, bool& thrusting, const lander_controls& controls, double dt);
+    void judge_contact(lander_body& b, lander_body& touchdown, lander_state& state) const;
     void remember_position() noexcept;
 
     scene_options options_;
@@ -107,6 +126,7 @@ private:
     std::size_t trail_count_ = 0;
     lander_beacons beacons_;
     ping_counts pings_from_;  // the totals at restart_counters(); display only, not in state_hash
+    ship second_;
 };
 
 // The panel's section: the autopilot, a restart, and how the last touchdown went.

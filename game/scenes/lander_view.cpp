@@ -1,8 +1,10 @@
 // The lander as the player sees it: drawing and HUD lines (its panel section is
 // app/panel/lander_section.cpp).
 #include "scenes/lander_scene.hpp"
+#include "scenes/player_colours.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -83,23 +85,40 @@ void follow(double x, double y, double ground, draw_list& out) {
     out.world_origin = {static_cast<float>(left), static_cast<float>(bottom)};
 }
 
-}  // namespace
-
-void lander_scene::draw(draw_list& out, double alpha) const {
-    using p = lander_physics;
-    const double a = std::clamp(alpha, 0.0, 2.0);  // above 1: extrapolated (see scene::draw)
-    draw_terrain(terrain_, out);
-    draw_trail(*this, out);
-    if (options_.beacons) beacons_.draw(out);
-
+// Where a ship is drawn: `alpha` of the way from last tick's body to this tick's.
+placement placed(const lander_body& previous, const lander_body& body, double alpha) {
     // Interpolate the angle the short way round, so a wrap at +-pi does not spin the drawing.
-    const double turn = std::remainder(body_.angle - previous_.angle, 2.0 * std::numbers::pi);
-    const double angle = previous_.angle + turn * a;
-    const placement at{previous_.x + (body_.x - previous_.x) * a, previous_.y + (body_.y - previous_.y) * a,
-                       std::cos(angle), std::sin(angle)};
-    follow(at.x, at.y, terrain_.height_at(at.x), out);
+    const double turn = std::remainder(body.angle - previous.angle, 2.0 * std::numbers::pi);
+    const double angle = previous.angle + turn * alpha;
+    return {previous.x + (body.x - previous.x) * alpha, previous.y + (body.y - previous.y) * alpha, std::cos(angle),
+            std::sin(angle)};
+}
 
-    const rgba hull = state_ == lander_state::crashed ? crashed_colour : hull_colour;
+// Two ships: the camera frames both (as wide as the whole world at most), around their midpoint.
+void follow_both(const placement& a, const placement& b, const lander_terrain& terrain, draw_list& out) {
+    constexpr double aspect = 9.0 / 16.0;
+    const double mid_x = 0.5 * (a.x + b.x);
+    const double ground = std::min(terrain.height_at(a.x), terrain.height_at(b.x));
+    const double zoom = std::clamp((std::min(a.y, b.y) - ground - 20.0) / 30.0, 0.0, 1.0);
+    const double w = std::min(lander_scene::width, std::max({56.0 + (80.0 - 56.0) * zoom, std::abs(a.x - b.x) + 24.0,
+                                                             (std::abs(a.y - b.y) + 20.0) / aspect}));
+    const double h = w * aspect;
+    const double left = std::clamp(mid_x - 0.5 * w, 0.0, lander_scene::width - w);
+    // The ground in view when it is within reach, both ships always (h is at least their height
+    // apart plus 20 m), and a ship that climbs out of the top of the world (nothing stops it) too.
+    const double low = std::min(a.y, b.y);
+    const double high = std::max(a.y, b.y);
+    const double top = std::max(lander_scene::height, high + 5.0);
+    const double bottom = std::clamp(std::max(high + 5.0 - h, std::min(low - 5.0, ground - 3.0)), 0.0, top - h);
+    out.world_size = {static_cast<float>(w), static_cast<float>(h)};
+    out.world_origin = {static_cast<float>(left), static_cast<float>(bottom)};
+}
+
+// One ship at `at`: the hull in `hull` (the crash colour once crashed), its flame while it burns.
+void draw_ship(const placement& at, lander_state state, bool thrusting, std::uint64_t ticks, rgba hull_fill,
+               draw_list& out) {
+    using p = lander_physics;
+    const rgba hull = state == lander_state::crashed ? crashed_colour : hull_fill;
     // Descent stage (a trapezoid), ascent cabin (a triangle), window, legs.
     out.triangles.push_back({at(-1.8, -1.2), at(1.8, -1.2), at(1.4, 0.4), hull});
     out.triangles.push_back({at(-1.8, -1.2), at(1.4, 0.4), at(-1.4, 0.4), hull});
@@ -110,15 +129,67 @@ void lander_scene::draw(draw_list& out, double alpha) const {
         out.lines.push_back({at(side * (p::foot_spread - 0.6), -p::foot_drop),
                              at(side * (p::foot_spread + 0.4), -p::foot_drop), leg_colour});
     }
-    if (thrusting_ && state_ == lander_state::flying) {  // the flame goes out on touchdown
+    if (thrusting && state == lander_state::flying) {  // the flame goes out on touchdown
         // The flame's length flickers with the tick count: deterministic, and visibly alive.
-        const double length = 2.6 + 0.6 * static_cast<double>(ticks_ % 3);
+        const double length = 2.6 + 0.6 * static_cast<double>(ticks % 3);
         out.triangles.push_back({at(-0.9, -1.3), at(0.9, -1.3), at(0.0, -1.3 - length), flame_outer});
         out.triangles.push_back({at(-0.45, -1.3), at(0.45, -1.3), at(0.0, -1.3 - 0.55 * length), flame_inner});
     }
-    if (state_ == lander_state::landed) {
+    if (state == lander_state::landed) {
         out.lines.push_back({at(-3.0, 3.2), at(3.0, 3.2), landed_colour});
     }
+}
+
+}  // namespace
+
+void lander_scene::draw(draw_list& out, double alpha) const {
+    const double a = std::clamp(alpha, 0.0, 2.0);  // above 1: extrapolated (see scene::draw)
+    draw_terrain(terrain_, out);
+    draw_trail(*this, out);
+    if (options_.beacons) beacons_.draw(out);
+
+    const placement at = placed(previous_, body_, a);
+    if (!two_ships()) {
+        follow(at.x, at.y, terrain_.height_at(at.x), out);
+        draw_ship(at, state_, thrusting_, ticks_, hull_colour, out);
+        return;
+    }
+    const placement other = placed(second_.previous, second_.body, a);
+    follow_both(at, other, terrain_, out);
+    draw_ship(at, state_, thrusting_, ticks_, player_colour(0), out);
+    draw_ship(other, second_.state, second_.thrusting, ticks_, player_colour(1), out);
+}
+
+void lander_scene::draw_ghost(draw_list& out, const scene& predicted, double opacity) const {
+    const auto* then = dynamic_cast<const lander_scene*>(&predicted);
+    if (then == nullptr || then->ticks_ > ticks_) return;
+    const auto a = static_cast<std::uint8_t>(std::lround(255.0 * std::clamp(opacity, 0.0, 1.0)));
+    // The corrected state is usually a tick or more ahead of the predicted one: each ship is taken
+    // back along its last tick's motion to the predicted tick, so a ship that only flew on is no
+    // ghost (the error of that is under a millimetre a tick), and one that was mispredicted is.
+    const double ahead = static_cast<double>(ticks_ - then->ticks_);
+    const auto ghost = [&](const lander_body& was, const lander_body& previous, const lander_body& is, rgba colour) {
+        const placement ghost_at = placed(was, was, 1.0);
+        const placement real_at = placed(previous, is, 1.0 - ahead);
+        const auto hull = [](const placement& at) {
+            return std::array<vec2, 6>{at(-1.8, -1.2), at(1.8, -1.2), at(1.4, 0.4),
+                                       at(0.0, 2.4),   at(-1.4, 0.4), at(-1.8, -1.2)};
+        };
+        const std::array<vec2, 6> outline = hull(ghost_at);
+        const std::array<vec2, 6> real = hull(real_at);
+        double apart = 0.0;  // the farthest any hull corner is from where it really was
+        for (std::size_t i = 0; i < outline.size(); ++i) {
+            apart = std::max(apart, std::hypot(static_cast<double>(outline[i].x - real[i].x),
+                                               static_cast<double>(outline[i].y - real[i].y)));
+        }
+        if (apart <= ghost_distance_m) return;
+        colour.a = a;
+        // The hull's outline where the prediction had it, and a line to where the ship really is.
+        for (std::size_t i = 0; i + 1 < outline.size(); ++i) out.lines.push_back({outline[i], outline[i + 1], colour});
+        out.lines.push_back({ghost_at(0.0, 0.0), {static_cast<float>(is.x), static_cast<float>(is.y)}, colour});
+    };
+    ghost(then->body_, previous_, body_, two_ships() ? player_colour(0) : hull_colour);
+    if (two_ships() && then->two_ships()) ghost(then->second_.body, second_.previous, second_.body, player_colour(1));
 }
 
 void lander_scene::hud_lines(std::vector<std::string>& out) const {
@@ -148,6 +219,14 @@ void lander_scene::hud_lines(std::vector<std::string>& out) const {
     }
     std::snprintf(line, sizeof line, "autopilot: %s", autopilot_ ? "on" : "off");
     out.emplace_back(line);
+    if (two_ships()) {
+        std::snprintf(line, sizeof line, "orange ship: %s, altitude %.1f m, fuel %.0f%%",
+                      std::string{to_string(second_.state)}.c_str(),
+                      std::max(0.0, second_.body.y - lander_physics::foot_drop * std::cos(second_.body.angle) -
+                                        terrain_.height_at(second_.body.x)),
+                      100.0 * second_.body.fuel / lander_physics::full_fuel);
+        out.emplace_back(line);
+    }
     if (options_.beacons) {
         std::snprintf(line, sizeof line, "beacons: %zu burning, %zu pings waiting", beacons_.live(),
                       beacons_.pings_waiting());

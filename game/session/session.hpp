@@ -17,6 +17,8 @@
 #include "session/comparison.hpp"
 #include "session/frame_figures.hpp"
 #include "session/modelled_load.hpp"
+#include "session/network_strip.hpp"
+#include "session/prediction_ghost.hpp"
 #include "session/replay_recorder.hpp"
 #include "session/spare_time.hpp"
 #include "sim/draw_list.hpp"
@@ -133,8 +135,14 @@ public:
     void start_network(const network_settings& network);
     void stop_network();
     [[nodiscard]] const network_game* network() const noexcept { return network_.get(); }
-    // Draws peer `peer` of the network game, smoothed as the settings say (nothing without one).
+    // Draws peer `peer` of the network game, smoothed as the settings say (nothing without one),
+    // and, for half a second after the peer corrected a misprediction, what it had predicted as a
+    // fading ghost (prediction_ghost.hpp).
     void draw_peer(std::size_t peer, draw_list& out) const;
+    // Each peer's frames for the timeline's network strip: ticks confirmed, predicted,
+    // re-simulated and stalled (network_strip.hpp). Frozen with the timeline.
+    [[nodiscard]] const network_strip& network_frames() const noexcept { return network_strip_; }
+    [[nodiscard]] const prediction_ghost& peer_ghost(std::size_t peer) const { return peer_ghosts_.at(peer); }
     // Every frame's ticks, drops and alpha on a real-time axis, for the panel's timeline.
     [[nodiscard]] timeline_recorder& timeline() noexcept { return figures_.timeline(); }
     [[nodiscard]] const timeline_recorder& timeline() const noexcept { return figures_.timeline(); }
@@ -202,6 +210,8 @@ private:
     std::unique_ptr<network_game> network_;
     ticklab::nanoseconds network_time_{0};  // its real time: the session clock's virtual time
     ticklab::frame_stats network_frame_;    // what advance() returns in a network game
+    std::array<prediction_ghost, 2> peer_ghosts_;
+    network_strip network_strip_;
 };
 
 }  // namespace ticklab::game

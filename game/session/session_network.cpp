@@ -25,11 +25,14 @@ void session::restart_network() {
     network_game_config config;
     config.scene = std::string{sim_.entry().name};
     config.options = sim_.options();
+    config.options.players = 2;  // a ship, and pushes in a colour, for each player
     config.network = *network_settings_;
     config.tick_rate_hz = settings_.tick_rate_hz;
     config.max_loops = settings_.max_loops;
     // Peer 0 is the player at this screen: it takes the session's input, once per tick it samples.
     network_ = std::make_unique<network_game>(config, [this](std::uint64_t) { return input_.take_for_tick(); });
+    network_strip_.clear();
+    for (prediction_ghost& ghost : peer_ghosts_) ghost.clear();
 }
 
 const ticklab::frame_stats& session::advance_network() {
@@ -43,7 +46,14 @@ const ticklab::frame_stats& session::advance_network() {
     ticklab::nanoseconds elapsed = clock.take_elapsed();
     if (clock.take_step_request()) elapsed = ticklab::tick_offset(1, settings_.tick_rate_hz);  // one tick's time
     network_time_ += elapsed;
+    for (std::size_t i = 0; i < peer_ghosts_.size(); ++i) peer_ghosts_[i].before_frame(network_->peer_at(i));
     network_->frame(network_time_);
+    network_strip_.set_frozen(figures_.timeline().frozen());
+    for (std::size_t i = 0; i < peer_ghosts_.size(); ++i) {
+        const bool ran = !network_->hitching(i);
+        peer_ghosts_[i].after_frame(network_->peer_at(i), ran, network_time_);
+        network_strip_.record(i, network_->peer_at(i), !ran, network_time_);
+    }
     const std::uint64_t frame_index = network_frame_.frame_index + 1;
     network_frame_ = network_->peer_at(0).loop().stats();
     network_frame_.frame_index = frame_index;
@@ -56,6 +66,11 @@ void session::draw_peer(std::size_t peer, draw_list& out) const {
     if (!network_) return;
     const class peer& p = network_->peer_at(peer);
     p.game().sim().draw(out, draw_alpha(settings_.strategy.smoothing_mode, p.loop()));
+    const prediction_ghost& ghost = peer_ghosts_.at(peer);
+    const scene* predicted = ghost.predicted(network_time_);
+    const scene* corrected = ghost.corrected(network_time_);
+    if (predicted != nullptr && corrected != nullptr)
+        corrected->draw_ghost(out, *predicted, ghost.opacity(network_time_));
 }
 
 std::uint64_t session::ticks() const {

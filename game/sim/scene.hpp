@@ -20,6 +20,7 @@
 
 namespace ticklab::game {
 
+class scene;
 class scene_services;
 
 // A saved copy of one scene's whole simulation state (sim/scene_snapshot.hpp). Opaque: only the
@@ -29,6 +30,9 @@ public:
     virtual ~scene_snapshot() = default;
     // The scene's state_hash() at the moment it was saved.
     [[nodiscard]] virtual std::uint64_t state_hash() const = 0;
+    // The saved scene itself, when the snapshot is a copy of it (scene_copy): what a view draws a
+    // rollback's ghost from. Null for a snapshot that holds something else.
+    [[nodiscard]] virtual const scene* saved_scene() const noexcept { return nullptr; }
 };
 
 // Launch-time choices that scenes read (from the command line).
@@ -50,6 +54,10 @@ struct scene_options {
     static constexpr std::uint32_t max_box_width = 320;  // 32:9
     // Threads a tick may use; 0: one per hardware thread. Never changes the simulation's result.
     std::uint32_t threads = 0;
+    // Players sharing the world: 1, or 2 in the network game, where the lander flies a ship per
+    // player (steered by tick_input::held_by) and the balls show each player's pushes in their
+    // colour. 1 leaves every scene exactly as it was.
+    std::uint32_t players = 1;
 };
 
 // A key/value pair the scene adds to the JSON report (value already JSON-encoded).
@@ -70,6 +78,15 @@ public:
     // extrapolates: the current state moved on by (alpha - 1) of the last tick's motion (its
     // velocity times the elapsed part of the tick), drawn ahead of the simulation.
     virtual void draw(draw_list& out, double alpha) const = 0;
+    // After a rollback correction in the network game: `predicted` (this scene as it was drawn
+    // before the correction) where it differs from this one, as a ghost at `opacity` (0 to 1, the
+    // view fades it out): the lander the ships that were mispredicted, the balls those that moved.
+    // Nothing by default.
+    virtual void draw_ghost(draw_list& out, const scene& predicted, double opacity) const {
+        static_cast<void>(out);
+        static_cast<void>(predicted);
+        static_cast<void>(opacity);
+    }
 
     // Lines for the SDL_ttf HUD (scene-specific: the lander's altitude, speeds, fuel ...).
     virtual void hud_lines(std::vector<std::string>& out) const { static_cast<void>(out); }

@@ -21,6 +21,7 @@ public:
     explicit scene_copy(const Scene& scene) : scene_{scene} {}
     [[nodiscard]] std::uint64_t state_hash() const override { return scene_.state_hash(); }
     [[nodiscard]] const Scene& scene() const noexcept { return scene_; }
+    [[nodiscard]] const game::scene* saved_scene() const noexcept override { return &scene_; }
     void assign(const Scene& scene) { scene_ = scene; }
 
 private:

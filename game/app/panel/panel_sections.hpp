@@ -17,7 +17,10 @@ void statistics(const game::session& session);
 // (read together at most every state_hashes' interval, see session/comparison_readout.hpp).
 void strategies(controller& control, state_hashes& hashes);
 // The last moments of frames, ticks, drops and alpha on a real-time strip (freeze, hover).
+// In a network game, one peer's frames instead: ticks confirmed, predicted, re-simulated, stalled.
 void timeline(game::session& session, timeline_panel_state& state);
+// The network game's strip (panel_network_strip.cpp), spanning `span_seconds` up to its newest frame.
+void network_strip(const game::session& session, timeline_panel_state& state, float span_seconds);
 void scheduler(controller& control, scheduler_panel_state& state);
 // The scene picker, then the running scene's own section (scene_settings).
 void scene(controller& control, scene_panel_state& state);
@@ -59,6 +62,14 @@ inline constexpr const char* budget =
 inline constexpr const char* merged =
     "Frames under 2 px wide share a column: its coloured part is the share of them that ran a tick. "
     "Hover for the counts, or pick a shorter span.";
+inline constexpr const char* confirmed =
+    "confirmed: ticks whose inputs from both players are all known, so their state is final.";
+inline constexpr const char* predicted =
+    "predicted: ticks run past the last confirmed one on a guess of the other player's input.";
+inline constexpr const char* resimulated =
+    "re-simulated: ticks run again after the other player's real input proved a guess wrong (a rollback).";
+inline constexpr const char* stalled =
+    "stalled: ticks of time the peer waited for the other player's input instead of running.";
 }  // namespace terms
 
 }  // namespace ticklab::app::panel_sections

@@ -42,6 +42,7 @@ struct replay_panel_state {
 struct timeline_panel_state {
     int span_index = 3;                                             // into the section's list of spans (0.5 s)
     game::palette_choice palette = game::palette_choice::standard;  // --palette, kept by the window
+    int network_peer = 0;  // whose frames the network strip shows: 0 (you) or 1
 };
 
 struct loop_panel_state {

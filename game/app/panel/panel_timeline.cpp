@@ -282,6 +282,11 @@ void timeline(game::session& session, timeline_panel_state& state) {
     char span_text[24];
     std::snprintf(span_text, sizeof span_text, "last %g s", static_cast<double>(spans_seconds[*span_index]));
     ImGui::SliderInt("##timeline_span", span_index, 0, static_cast<int>(spans_seconds.size()) - 1, span_text);
+    // The peers run their own loops, not the session's: the strip shows a peer's network figures.
+    if (session.network() != nullptr) {
+        network_strip(session, state, spans_seconds[*span_index]);
+        return;
+    }
 
     const float width = ImGui::GetContentRegionAvail().x;
     const ImVec2 origin = ImGui::GetCursorScreenPos();

@@ -42,4 +42,17 @@ inline constexpr timeline_palette colour_blind_timeline{
     {161, 131, 122, 255}, {14, 0, 173, 255},    {255, 144, 0, 255},   {60, 5, 52, 255},    {126, 10, 109, 255},
     {179, 0, 0, 255},     {123, 247, 254, 255}, {245, 252, 169, 255}, {142, 152, 255, 255}};
 
+// The timeline's network strip (panel_network_strip.cpp): its four meanings take four of the
+// timeline palette's colours, so the colour-blind palette's distances hold for them too.
+struct network_palette {
+    game::rgba confirmed;    // ticks confirmed in a frame: the timeline's one tick
+    game::rgba predicted;    // ticks run on a prediction: its burst
+    game::rgba resimulated;  // ticks re-simulated after a correction: its dropped
+    game::rgba stalled;      // ticks held back waiting for input: its no tick
+};
+
+[[nodiscard]] constexpr network_palette network_colours(const timeline_palette& p) noexcept {
+    return {p.one_tick, p.burst, p.dropped, p.no_tick};
+}
+
 }  // namespace ticklab::app::theme

@@ -2,6 +2,7 @@
 // vision (game/app/render/colour_vision.cpp): Machado 2009 at severity 1.0, CIE76 distances (issue 26).
 #include "app/render/colour_vision.hpp"
 #include "app/render/theme.hpp"
+#include "scenes/player_colours.hpp"
 
 #include <gtest/gtest.h>
 
@@ -98,6 +99,41 @@ TEST(TimelinePalette, EveryTwoColourBlindColoursAreDeltaE40ApartUnderEveryVision
 TEST(TimelinePalette, TheDefaultPaletteFallsShortOfTheBar) {
     // Why the option exists: the default's colours, kept as they are, are not told apart by all.
     EXPECT_NE(close_pairs(theme::default_timeline, 40.0), "");
+}
+
+}  // namespace
+
+namespace {
+
+TEST(NetworkPalette, TheStripsFourColoursAreDeltaE40ApartUnderEveryVisionInTheColourBlindPalette) {
+    // --palette colour-blind: the network strip's lanes (panel_network_strip.cpp) stay told apart.
+    const theme::network_palette p = theme::network_colours(theme::colour_blind_timeline);
+    const std::array<std::pair<const char*, rgba>, 4> lanes{{{"confirmed", p.confirmed},
+                                                             {"predicted", p.predicted},
+                                                             {"re-simulated", p.resimulated},
+                                                             {"stalled", p.stalled}}};
+    for (vision kind : all_visions) {
+        for (std::size_t i = 0; i < lanes.size(); ++i) {
+            EXPECT_GE(delta_e76(simulate(lanes[i].second, kind), simulate(strip_background, kind)), 30.0)
+                << lanes[i].first << " under " << name_of(kind);
+            for (std::size_t j = i + 1; j < lanes.size(); ++j) {
+                EXPECT_GE(delta_e76(simulate(lanes[i].second, kind), simulate(lanes[j].second, kind)), 40.0)
+                    << lanes[i].first << " / " << lanes[j].first << " under " << name_of(kind);
+            }
+        }
+    }
+}
+
+TEST(PlayerColours, TheTwoPlayersAreToldApartUnderEveryVision) {
+    // Each player's ship, pushes and ghost (scenes/player_colours.hpp), on the scenes' dark background.
+    constexpr rgba scene_background{12, 14, 22, 255};  // draw_list's
+    for (vision kind : all_visions) {
+        const srgb a = simulate(ticklab::game::player_colour(0), kind);
+        const srgb b = simulate(ticklab::game::player_colour(1), kind);
+        EXPECT_GE(delta_e76(a, b), 40.0) << name_of(kind);
+        EXPECT_GE(delta_e76(a, simulate(scene_background, kind)), 40.0) << name_of(kind);
+        EXPECT_GE(delta_e76(b, simulate(scene_background, kind)), 40.0) << name_of(kind);
+    }
 }
 
 }  // namespace

@@ -1,0 +1,19 @@
+#pragma once
+// Each player's colour in the network game (scene_options::players = 2): their ship, their pushes,
+// their ghost. Okabe and Ito's sky blue and orange, told apart under every colour-vision
+// deficiency, and both bright on the scenes' dark backgrounds.
+
+#include "sim/draw_list.hpp"
+
+#include <array>
+#include <cstddef>
+
+namespace ticklab::game {
+
+inline constexpr std::array<rgba, 2> player_colours{{{86, 180, 233, 255}, {230, 159, 0, 255}}};
+
+[[nodiscard]] constexpr rgba player_colour(std::size_t player) noexcept {
+    return player_colours[player & 1];
+}
+
+}  // namespace ticklab::game
