@@ -15,6 +15,7 @@
 #include "app/ui/text_format.hpp"
 #include "run/remote_game.hpp"
 #include "run/run_error.hpp"
+#include "session/prediction_ghost.hpp"
 #include "sim/input_buffer.hpp"
 #include "sim/simulation.hpp"
 
@@ -43,7 +44,9 @@ void network_lines(const game::remote_game& game, std::vector<hud_line>& out) {
     const game::handshake_result& hs = game.handshake();
     const game::udp_counters& c = game.link().counters();
     // Short lines: a 640-point window shows them whole.
-    out.push_back({format_text("Player %u (you), over UDP", game.id() + 1), hud_style::title});
+    // Named as scenes/player_colours.hpp draws them (sky blue, orange).
+    out.push_back({format_text("Player %u (you: %s), over UDP", game.id() + 1, game.id() == 0 ? "blue" : "orange"),
+                   hud_style::title});
     out.push_back({"the other: " + hs.other.text(), hud_style::body});
     out.push_back({format_text("%s, %s, %u Hz, input delay %u", hs.game.scene.c_str(),
                                std::string{to_string(hs.game.mode)}.c_str(), hs.game.tick_rate_hz, hs.game.input_delay),
@@ -146,9 +149,22 @@ public:
         list_.clear();
         const game::peer& p = game.local();
         p.game().sim().draw(list_, game::draw_alpha(smoothing, p.loop()));
+        // After a correction, what was drawn before it, fading (session/prediction_ghost.hpp).
+        const game::scene* predicted = ghost_.predicted(game.now());
+        const game::scene* corrected = ghost_.corrected(game.now());
+        if (predicted != nullptr && corrected != nullptr)
+            corrected->draw_ghost(list_, *predicted, ghost_.opacity(game.now()));
         scene_.draw(list_, {0.0f, 0.0f, w, h}, {0.0f, y0, w, y1 - y0}, px);
         hud_.draw(hud_corner::top_left, lines_, m, m, w - m, h - m);
         hud_.draw(hud_corner::bottom_left, hint_, m, m, w - m, h - m);
+    }
+
+    // One frame of the game, keeping the state it showed before, for the ghost of a correction.
+    game::remote_state advance(game::remote_game& game) {
+        ghost_.before_frame(game.local());
+        const game::remote_state state = game.frame();
+        ghost_.after_frame(game.local(), true, game.now());
+        return state;
     }
 
     void present() { SDL_RenderPresent(window_.renderer()); }
@@ -162,6 +178,7 @@ private:
     hud hud_;
     pointer_tracker pointer_;
     quit_confirm quit_;
+    game::prediction_ghost ghost_;
     game::draw_list list_;
     std::vector<hud_line> lines_;
     std::vector<hud_line> hint_;
@@ -202,7 +219,7 @@ int play(const game::launch_options& options) {
             game->leave();
             break;
         }
-        if (game->frame() != game::remote_state::playing) break;
+        if (view.advance(*game) != game::remote_state::playing) break;
         view.draw(*game, smoothing);
         view.present();
         // A frame that ran long (a window dragged, a slow renderer) is not made up with a burst

@@ -109,6 +109,9 @@ remote_game::remote_game(const launch_options& options, udp_socket socket, hands
       id_{remote_.listening ? 0U : 1U} {
     scene_options scene_options = hs_.game.options;
     scene_options.threads = options.scene_settings.threads;
+    // A ship, and pushes in a colour, for each player, as in the window's in-process network game.
+    // Both sides set it, whatever their kind of run, so their worlds are the same.
+    scene_options.players = 2;
     const peer_config config{.id = id_,
                              .mode = hs_.game.mode,
                              .input_delay = hs_.game.input_delay,
