@@ -54,11 +54,11 @@ network_game::network_game(const network_game_config& config, input_function pla
 }
 
 input_function network_game::watched(input_function input, std::uint32_t player) {
-    // A change of input is what a player does (a press, a release, a click): its time is where
-    // the lag the other player sees starts.
+    // What a player does that the other peer cannot guess (a press, a release, a click: an input
+    // unlike the prediction from the one before) is where the lag the other player sees starts.
     return [this, player, input = std::move(input)](std::uint64_t tick) {
         tick_input in = input(tick);
-        if (!same_for(in, last_input_[player], peers_[player]->config().reads))
+        if (!same_for(in, predict_from(last_input_[player]), peers_[player]->config().reads))
             changes_[player].emplace_back(tick, frame_now_[player]);
         last_input_[player] = in;
         return in;

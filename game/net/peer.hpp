@@ -76,7 +76,8 @@ struct peer_stats {
     std::uint64_t rollbacks = 0;
     std::uint32_t max_rollback = 0;  // most ticks re-simulated in one frame
     std::uint64_t skipped_ticks = 0;
-    // Real time from a change in this player's input (a press, a release, a pointer event) to the
+    // Real time from a change in this player's input that a prediction misses (a press, a release,
+    // a pointer event: unlike predict_from the input before, in what the scene reads) to the
     // frame whose state the other peer keeps for that tick (in lockstep the frame that runs it; in
     // rollback the frame that last ran it, after any correction): the lag the other player sees,
     // measured the same in both modes. Counted by whoever can see both ends (network_game).

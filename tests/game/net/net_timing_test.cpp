@@ -204,3 +204,39 @@ TEST(NetTiming, MaxPredictionBoundsHowFarAPeerRunsAhead) {
     }
     EXPECT_GT(game.peer_at(0).stats().stall_frames, 0u) << "200 ms is 12 ticks: 8 cannot hide it";
 }
+
+TEST(NetTiming, APeerWithItsOwnFramesKeepsTheTickRateAndTheSync) {
+    // Peer 1 at 30 fps against peer 0 at 60: two ticks a frame, the same ticks, the same states.
+    network_game_config c = config_of(net_mode::lockstep, 0, 4);
+    c.network.peer_frame_ms = 1000.0 / 30;
+    network_game game{c};
+    const timed_run r = run_for(game, 1200, 1000.0 / 60);
+    EXPECT_GT(r.ticks_per_s, 59.5);
+    EXPECT_EQ(game.desync_tick(), std::nullopt);
+    EXPECT_GT(game.peer_at(1).stats().hashes_compared, 1100u);
+    EXPECT_EQ(r.stalls[0], r.stalls[1]);
+}
+
+TEST(NetTiming, TimeSyncKeepsAFastClockLevel) {
+    // A clock 2% fast runs 1.2 ticks a second ahead: without time sync it sits at the edge of its
+    // 8-tick window and stalls; with it, it slows down and stays level.
+    for (const bool sync : {false, true}) {
+        network_game_config c = config_of(net_mode::rollback, 50, 0);
+        c.network.max_prediction = 8;
+        c.network.peer_clock_ppm = 20000;
+        c.network.time_sync = sync;
+        network_game game{c};
+        run_for(game, 720, 1000.0 / 60);
+        const peer_stats& fast = game.peer_at(1).stats();
+        if (sync) {
+            EXPECT_LT(std::abs(fast.frames_ahead), 1.0);
+            EXPECT_EQ(fast.stall_frames, 0u);
+            EXPECT_GT(fast.sync_held.count(), 0);
+        } else {
+            EXPECT_GT(fast.frames_ahead, 3.0);
+            EXPECT_GT(fast.stall_frames, 5u);
+        }
+        EXPECT_NEAR(ticklab::to_milliseconds(fast.round_trip), 100.0, 2 * 1000.0 / 60);
+        EXPECT_EQ(game.desync_tick(), std::nullopt);
+    }
+}
