@@ -1,5 +1,5 @@
 // The balls' contact passes: find the overlapping pairs through the grid and respond to them
-// (collide), then push the pairs found apart twice more (relax_cell), in one trip over the rows.
+// (collide), then push the pairs found apart twice more (relax_contacts).
 //
 // Both passes are Gauss-Seidel: each contact sees the positions the contacts before it left, so
 // the order of contacts is part of the result. It is the grid's: rows bottom to top, cells left to
@@ -20,13 +20,7 @@ namespace {
 constexpr std::size_t max_partners_per_cell = 64;
 // Extra position passes over the tick's contacts, under gravity: one pass leaves a tall pile
 // compressed (each ball sinks into the one below); three keep overlaps under 1% of a diameter.
-constexpr std::uint32_t relax_passes = 2;
-// Rows a relax sweep trails the sweep before it. The pairs found in row r touch only balls sorted
-// into rows r and r + 1, so once a sweep is done with rows r - 1 .. r + 1, nothing it does later
-// touches the balls of row r's pairs: the next sweep can solve row r while this one goes on two
-// rows up, and each pair still sees exactly the positions it would after whole sweeps one after
-// another (same state, bit for bit). The rows just swept are still in cache for the next sweep.
-constexpr std::uint32_t relax_lag = 2;
+constexpr int relax_passes = 2;
 // Coulomb friction between balls (tangential impulse <= mu x normal impulse). Without it, a ball
 // resting off-centre on two others turns the tick's gravity into sideways speed that the position
 // pushes never take back: the pile boils instead of coming to rest.
@@ -134,26 +128,16 @@ void balls_scene::resolve_collisions() {
         awake_in_cell_.assign(grid_.cell_count(), 0);
         for (std::size_t i = 0; i < x_.size(); ++i) awake_in_cell_[grid_.cell_of(i)] += asleep_[i] ? 0 : 1;
     }
-    // Under gravity the relax sweeps follow the first one through the grid, relax_lag rows behind
-    // each other (see relax_lag): one trip through memory instead of three.
-    const std::uint32_t sweeps = config_.gravity_on ? relax_passes : 0;
-    wavefront_.run(pool(), rows + relax_lag * sweeps, columns, [&](std::uint32_t step, std::uint32_t column,
-                                                                     unsigned worker) {
-        if (step < rows) {
-            const std::uint32_t row = step;
-            if (column == 0) row_contacts_[row].clear();
-            // No sleeper: the sleep tests compile away (they cost a gas of balls about 1.4x).
-            if (some_asleep) {
-                find_contacts_in_cell<true>(row, column, tallies_[worker]);
-            } else {
-                find_contacts_in_cell<false>(row, column, tallies_[worker]);
-            }
-            cell_contacts_end_[static_cast<std::size_t>(row) * columns + column] =
-                static_cast<std::uint32_t>(row_contacts_[row].size());
+    wavefront_.run(pool(), rows, columns, [&](std::uint32_t row, std::uint32_t column, unsigned worker) {
+        if (column == 0) row_contacts_[row].clear();
+        // No sleeper: the sleep tests compile away (they cost a gas of balls about 1.4x).
+        if (some_asleep) {
+            find_contacts_in_cell<true>(row, column, tallies_[worker]);
+        } else {
+            find_contacts_in_cell<false>(row, column, tallies_[worker]);
         }
-        for (std::uint32_t pass = 1; pass <= sweeps; ++pass) {
-            if (step >= relax_lag * pass && step - relax_lag * pass < rows) relax_cell(step - relax_lag * pass, column);
-        }
+        cell_contacts_end_[static_cast<std::size_t>(row) * columns + column] =
+            static_cast<std::uint32_t>(row_contacts_[row].size());
     });
     sum_tallies();
 }
@@ -232,16 +216,24 @@ void balls_scene::find_contacts_in_cell(std::uint32_t row, std::uint32_t column,
     }
 }
 
-void balls_scene::relax_cell(std::uint32_t row, std::uint32_t column) noexcept {
-    const std::size_t cell = static_cast<std::size_t>(row) * grid_.columns() + column;
-    const std::vector<std::array<std::uint32_t, 2>>& pairs = row_contacts_[row];
-    for (std::uint32_t k = column == 0 ? 0 : cell_contacts_end_[cell - 1]; k < cell_contacts_end_[cell]; ++k) {
-        const auto [i, j] = pairs[k];
-        const double dx = x_[j] - x_[i];
-        const double dy = y_[j] - y_[i];
-        const double reach = radius_[i] + radius_[j];
-        const double d2 = dx * dx + dy * dy;
-        if (d2 < reach * reach) separate(i, j, normal_of(dx, dy, d2));
+void balls_scene::relax_contacts() {
+    if (!config_.gravity_on) return;  // no contacts were kept
+    const std::uint32_t rows = grid_.rows();
+    const std::uint32_t columns = grid_.columns();
+    ticklab::worker_pool& used = pool();
+    for (int pass = 0; pass < relax_passes; ++pass) {
+        wavefront_.run(used, rows, columns, [&](std::uint32_t row, std::uint32_t column, unsigned) {
+            const std::size_t cell = static_cast<std::size_t>(row) * columns + column;
+            const std::vector<std::array<std::uint32_t, 2>>& pairs = row_contacts_[row];
+            for (std::uint32_t k = column == 0 ? 0 : cell_contacts_end_[cell - 1]; k < cell_contacts_end_[cell]; ++k) {
+                const auto [i, j] = pairs[k];
+                const double dx = x_[j] - x_[i];
+                const double dy = y_[j] - y_[i];
+                const double reach = radius_[i] + radius_[j];
+                const double d2 = dx * dx + dy * dy;
+                if (d2 < reach * reach) separate(i, j, normal_of(dx, dy, d2));
+            }
+        });
     }
 }
 

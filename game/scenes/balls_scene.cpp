@@ -272,6 +272,7 @@ void balls_scene::tick(const tick_input& input, double dt_seconds) {
     apply_pointer(input);
     integrate(dt);
     resolve_collisions();
+    relax_contacts();
     settle(dt);
     wake_disturbed();
     // Neighbours in space drift apart in memory as balls move; storing them in cell order again

@@ -173,8 +173,7 @@ private:
     // neighbours (right, and the three above).
     template <bool some_asleep>
     void find_contacts_in_cell(std::uint32_t row, std::uint32_t column, worker_tally& tally);
-    // One extra position sweep over the pairs found in cell (column, row).
-    void relax_cell(std::uint32_t row, std::uint32_t column) noexcept;
+    void relax_contacts();
     // After the contacts, per ball: the walls, the downward speed kept, and the sleep counters.
     void settle(double dt);
     // Wakes the sleepers near motion, from the marks settle left.
@@ -225,7 +224,7 @@ private:
     std::vector<std::uint32_t> awake_in_cell_;        // per grid cell, filled only while some balls sleep
     std::vector<std::uint8_t> disturbed_;             // per grid cell: wake its sleepers at the end of the tick
     std::vector<std::array<double, 2>> wake_points_;  // vacated by spawn_wave, woken at the next tick
-    // Overlapping pairs found this tick, for the extra position passes (relax_cell): per grid
+    // Overlapping pairs found this tick, for the extra position passes (relax_contacts): per grid
     // row in the order found, and per cell the end of its pairs in its row's list.
     std::vector<std::vector<std::array<std::uint32_t, 2>>> row_contacts_;
     std::vector<std::uint32_t> cell_contacts_end_;
