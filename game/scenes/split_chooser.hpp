@@ -13,8 +13,8 @@
 // machine two threads gain from about 30,000 balls, but when another process holds a core, the
 // row wavefront's hand-offs between two threads wait for the scheduler, and a tick that takes
 // 28 ms of CPU took a second of wall time (100,000 balls in a window at load 9: 3 frames in 25 s).
-// A probe that loses by a lot ends after one tick, and each losing probe doubles the wait before
-// the next (up to max_interval), so a bad way costs little; a winning one resets it.
+// A probe that loses by a lot ends after one tick and the next waits max_interval ticks; a probe
+// that loses by a little doubles the wait (up to max_interval); a winning one resets it.
 
 #include <algorithm>
 #include <cstdint>
@@ -47,7 +47,7 @@ public:
         probe_sum_ += seconds;
         ++probe_count_;
         const double reference = reference_mean();
-        if (seconds > give_up_ratio * reference) return end_probe(false);
+        if (seconds > give_up_ratio * reference) return end_probe(false, true);
         if (probe_count_ == probe_ticks) end_probe(probe_sum_ / probe_count_ < switch_ratio * reference);
     }
 
@@ -65,14 +65,16 @@ private:
         probe_sum_ = 0.0;
         probe_count_ = 0;
     }
-    void end_probe(bool other_won) noexcept {
+    // A probe lost by far (given up) waits the longest before the next: the machine is busy, and
+    // each such probe tick is a hitch the user sees (1.4 s at load 9).
+    void end_probe(bool other_won, bool given_up = false) noexcept {
         probing_ = false;
         kept_ticks_ = 0;
         if (other_won) {
             split_ = !split_;
             interval_ = first_interval;
         } else {
-            interval_ = std::min(2 * interval_, max_interval);
+            interval_ = given_up ? max_interval : std::min(2 * interval_, max_interval);
         }
     }
 
