@@ -171,8 +171,10 @@ int main(int argc, char** argv) {
     std::printf("splash: %u balls, %d ticks at 60 Hz, one thread, mean step\n", balls, ticks);
     const double ours = run_ticklab(balls, ticks);
     std::printf("  ticklab       %8.3f ms\n", ours);
+    std::fflush(stdout);  // the engines below take minutes at 10,000 balls
     const double box2d = run_box2d(s, ticks);
     std::printf("  box2d 2.4.1   %8.3f ms  %6.1fx ticklab\n", box2d, box2d / ours);
+    std::fflush(stdout);
     const double chipmunk = run_chipmunk(s, ticks);
     std::printf("  chipmunk 7    %8.3f ms  %6.1fx ticklab\n", chipmunk, chipmunk / ours);
     return 0;
