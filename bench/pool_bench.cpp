@@ -26,8 +26,7 @@ namespace {
 
 // The integrate() shape: gravity, a move, a floor; 6 doubles read and 6 written per ball.
 struct balls_arrays {
-    explicit balls_arrays(std::size_t n)
-        : x(n, 1.0), y(n, 2.0), vx(n, 0.5), vy(n, -0.25), prev_x(n), prev_y(n) {}
+    explicit balls_arrays(std::size_t n) : x(n, 1.0), y(n, 2.0), vx(n, 0.5), vy(n, -0.25), prev_x(n), prev_y(n) {}
     void step(std::size_t begin, std::size_t end) {
         constexpr double dt = 1.0 / 60.0;
         for (std::size_t i = begin; i < end; ++i) {
@@ -62,7 +61,8 @@ void slice_pass_pool(benchmark::State& state) {
     ticklab::worker_pool& pool = ticklab::shared_worker_pool(static_cast<unsigned>(state.range(1)));
     balls_arrays balls{n};
     for (auto _ : state) {
-        pool.run([&](unsigned worker, unsigned workers) { balls.step(n * worker / workers, n * (worker + 1) / workers); });
+        pool.run(
+            [&](unsigned worker, unsigned workers) { balls.step(n * worker / workers, n * (worker + 1) / workers); });
         benchmark::ClobberMemory();
     }
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(n));

@@ -285,7 +285,8 @@ void balls_scene::tick(const tick_input& input, double dt_seconds) {
     // Neighbours in space drift apart in memory as balls move; storing them in cell order again
     // now and then keeps the collision pass cache-friendly (about 3x faster at 100,000 balls).
     if (ticks_ % 16 == 0) sort_by_cell();
-    if (choose) chooser_.record(split_now_, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    if (choose)
+        chooser_.record(split_now_, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 }
 
 ticklab::worker_pool& balls_scene::pool() const {

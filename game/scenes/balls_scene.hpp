@@ -233,7 +233,7 @@ private:
     // The tick's passes are split across this many threads (1: all on the caller); the result is
     // the same bit for bit for any count (row_wavefront, and per-ball slices).
     unsigned threads_ = 1;
-    bool threads_forced_ = false;        // threads_ was asked for, not taken from the machine
+    bool threads_forced_ = false;  // threads_ was asked for, not taken from the machine
     // With the machine's count: whether this tick is split, chosen at its start from measured
     // tick times (split_chooser). Speed only: the state is the same either way.
     split_chooser chooser_;
