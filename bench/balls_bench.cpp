@@ -19,7 +19,13 @@
 //                      on its own (wall clock), on T threads (0: one per hardware thread). Time per
 //                      iteration is the whole run of 600 ticks (reset excluded); the counters give
 //                      the mean, p99 and worst tick in ms over all iterations' ticks, and the mean
-//                      of ticks 1-60 (the first second).
+//                      of ticks 1-60 (the first second). Counts 10,000 to 100,000 on 1 and 2
+//                      threads: where a second thread starts to pay (the switch-over in pool()).
+//                      Also bytes_per_ball_tick (the model below) and bound_ms: the mean tick if
+//                      the passes only streamed those bytes at copy_bandwidth (memory_copy, measured
+//                      in the same process), next to tick_ms_mean: how far the tick is from memory.
+// memory_copy/MB:      a STREAM-style copy of MB megabytes of doubles into another array (bytes
+//                      counted: read + written); the machine's bandwidth for the bound above.
 #include "scenes/ball_grid.hpp"
 #include "scenes/balls_scene.hpp"
 #include "sim/random.hpp"
@@ -29,6 +35,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <utility>
@@ -95,6 +102,49 @@ void balls_wave_cycle(benchmark::State& state) {
 }
 BENCHMARK(balls_wave_cycle)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMillisecond);
 
+// Bytes one awake ball costs each pass of a tick (balls_scene.cpp, balls_contacts.cpp), when the
+// arrays do not fit in cache (100,000 balls: 8 doubles a ball are 6.4 MB, this VM's L3 is 8 MB):
+// every array a pass reads is counted once per pass, every array it writes twice (read for
+// ownership and written back). A splash ball has about 3 contacts (8 bytes each in the row lists).
+//   integrate       reads x y vx vy asleep (33), writes prev_x prev_y x y vx vy (6 x 16)   129
+//   grid rebuild    reads x y (16) and cell_of twice (8), writes cell_of sorted (16), counts (8)  48
+//   contact search  reads sorted x y radius asleep (29), writes pairs (3 x 16) and ends (8) +
+//                   collide: inv_mass (8), x y vx vy written back (32)                    125
+//   2 relax sweeps  each reads pairs (24) x y radius inv_mass asleep (33), writes x y (32)    178
+//   settle          reads asleep x y radius prev_x prev_y (41), writes vy marks ticks (22)    63
+//   sort (1 in 16)  12 arrays read and written (about 80 x 3 / 16)                            15
+constexpr double bytes_per_ball_tick = 129 + 48 + 125 + 178 + 63 + 15;
+
+// Copy bandwidth in bytes per second: the best of 5 copies of 64 MB (read 64, written 64, plus
+// the read for ownership that a plain store also costs is not counted, as STREAM does not).
+double copy_bandwidth() {
+    static const double measured = [] {
+        const std::size_t n = (64u << 20) / sizeof(double);
+        std::vector<double> from(n, 1.0), to(n, 0.0);
+        double best = 0.0;
+        for (int k = 0; k < 5; ++k) {
+            const auto start = std::chrono::steady_clock::now();
+            std::memcpy(to.data(), from.data(), n * sizeof(double));
+            const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+            benchmark::DoNotOptimize(to.data());
+            best = std::max(best, 2.0 * static_cast<double>(n * sizeof(double)) / took.count());
+        }
+        return best;
+    }();
+    return measured;
+}
+
+void memory_copy(benchmark::State& state) {
+    const std::size_t n = (static_cast<std::size_t>(state.range(0)) << 20) / sizeof(double);
+    std::vector<double> from(n, 1.0), to(n, 0.0);
+    for (auto _ : state) {
+        std::memcpy(to.data(), from.data(), n * sizeof(double));
+        benchmark::ClobberMemory();
+    }
+    state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(2 * n * sizeof(double)));
+}
+BENCHMARK(memory_copy)->Arg(64)->UseRealTime()->Unit(benchmark::kMillisecond);
+
 void balls_from_reset(benchmark::State& state) {
     constexpr int ticks = 600;
     constexpr double step = 1.0 / 60.0;
@@ -129,10 +179,12 @@ void balls_from_reset(benchmark::State& state) {
     state.counters["tick_ms_p99"] = sorted[static_cast<std::size_t>(std::ceil(0.99 * count)) - 1];
     state.counters["tick_ms_max"] = sorted.back();
     state.counters["first_s_ms_mean"] = first_second_ms / (count / ticks * 60.0);
+    state.counters["bytes_per_ball_tick"] = bytes_per_ball_tick;
+    state.counters["bound_ms"] = 1e3 * bytes_per_ball_tick * n / copy_bandwidth();
     state.SetItemsProcessed(state.iterations() * ticks);
 }
 BENCHMARK(balls_from_reset)
-    ->ArgsProduct({{10'000, 100'000}, {1, 0}})
+    ->ArgsProduct({{10'000, 20'000, 30'000, 50'000, 100'000}, {1, 2}})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(3)
     ->UseRealTime();

@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config clang libclang-rt-14-dev
   libsdl2-dev libsdl2-ttf-dev libimgui-dev libcli11-dev
-  libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
+  libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev libbox2d-dev libchipmunk-dev
   fonts-dejavu-core xvfb xauth xdotool imagemagick
   librsvg2-bin help2man man-db desktop-file-utils appstream lintian
   python3 python3-matplotlib

@@ -163,9 +163,10 @@ struct raw_options {
     std::string screenshot, report, record, replay, lesson, trace;
     std::string stepping, catch_up, smoothing, time_scaling, frame_clamp_ms, compare, frame_jitter_ms;
     std::string network, latency_ms, jitter_ms, loss, input_delay, peer_hitch_ms, window_size, beacons, box_width;
+    std::string max_prediction, peer_clock_ppm, peer_frame_ms, time_sync;
     std::string text_scale, palette;
     std::string listen, connect, peer_timeout_s;  // cli/remote_options.hpp
-    bool paused = false, autopilot = false, wall = false, headless = false, peer_drops = false;
+    bool paused = false, autopilot = false, wall = false, headless = false, peer_drops = false, bots = false;
     bool vsync = true;
     bool panel = true;
 };
@@ -325,13 +326,24 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
                                 .loss = text_if("--loss", raw.loss),
                                 .input_delay = text_if("--input-delay", raw.input_delay),
                                 .peer_hitch_ms = text_if("--peer-hitch-ms", raw.peer_hitch_ms),
-                                .peer_drops = raw.peer_drops};
+                                .max_prediction = text_if("--max-prediction", raw.max_prediction),
+                                .peer_clock_ppm = text_if("--peer-clock-ppm", raw.peer_clock_ppm),
+                                .peer_frame_ms = text_if("--peer-frame-ms", raw.peer_frame_ms),
+                                .time_sync = text_if("--time-sync", raw.time_sync),
+                                .peer_drops = raw.peer_drops,
+                                .bots = raw.bots};
     const network_conflicts cannot{.record = given("--record"),
                                    .replay = given("--replay"),
                                    .compare = given("--compare"),
                                    .catch_up = given("--catch-up"),
                                    .frame_clamp = given("--frame-clamp-ms")};
-    if (std::string error = apply_network_options(network, cannot, out); !error.empty()) throw bad_value(error);
+    // A window's frames are the display's: judged at 60 fps.
+    const network_loop network_loop_of{
+        .tick_rate_hz = out.loop.tick_rate_hz,
+        .max_loops = out.loop.max_loops,
+        .frame_ms = out.headless || !out.screenshot_path.empty() ? out.frame_ms : 1000.0 / 60.0};
+    if (std::string error = apply_network_options(network, cannot, out, network_loop_of); !error.empty())
+        throw bad_value(error);
     // Last: a lesson or replay sets the scene's options, never how many threads compute them.
     if (given("--threads")) {
         out.scene_settings.threads = static_cast<std::uint32_t>(setting_value(setting::threads, raw.threads));
@@ -458,6 +470,22 @@ parse_result parse_command_line(int argc, const char* const* argv) {
                    "Network: the second peer's machine stalls this long every 5 s, " +
                        range_of(setting::peer_hitch_ms) + " ms (default 0)")
         ->type_name("MS");
+    app.add_option("--max-prediction", raw.max_prediction,
+                   "Network (rollback): ticks a peer may predict past its last confirmed one, " +
+                       range_of(setting::max_prediction) + " (default 0: half a second; GGPO uses 8)")
+        ->type_name("TICKS");
+    app.add_option("--peer-clock-ppm", raw.peer_clock_ppm,
+                   "Network: the second peer's clock runs fast (or slow, below 0) by this many parts per million, " +
+                       range_of(setting::peer_clock_ppm) + " (default 0)")
+        ->type_name("PPM");
+    app.add_option("--peer-frame-ms", raw.peer_frame_ms,
+                   "Network: the second peer's frame length, " + range_of(setting::peer_frame_ms) +
+                       " ms (default 0: the first peer's frames)")
+        ->type_name("MS");
+    app.add_option("--time-sync", raw.time_sync,
+                   "Network: a peer that runs ahead of the other slows down until level, on or off (default off)")
+        ->type_name("on|off");
+    app.add_flag("--bots", raw.bots, "Network: both players are made-up bots (headless and screenshot runs always)");
 
     app.add_option("--listen", raw.listen,
                    "Play against another ticklab over UDP: wait on PORT (0: any free port, printed)")

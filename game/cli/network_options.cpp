@@ -36,18 +36,27 @@ std::string not_with_network(const char* flag, const char* why) {
 
 }  // namespace
 
-std::string apply_network_options(const network_flags& flags, const network_conflicts& conflicts, launch_options& out) {
-    const bool delay_from_lesson = out.network.has_value();
+std::string apply_network_options(const network_flags& flags, const network_conflicts& conflicts, launch_options& out,
+                                  const network_loop& loop) {
+    const bool from_lesson = out.network.has_value();
     if (flags.network != nullptr) {
-        network_settings settings = out.network.value_or(network_settings{});
+        net_mode mode = net_mode::lockstep;
         if (*flags.network == "lockstep") {
-            settings.mode = net_mode::lockstep;
+            mode = net_mode::lockstep;
         } else if (*flags.network == "rollback") {
-            settings.mode = net_mode::rollback;
+            mode = net_mode::rollback;
         } else {
             return "--network: " + refuse_value("network", "'" + *flags.network + "'", "lockstep or rollback");
         }
-        if (!delay_from_lesson) settings.input_delay = default_input_delay(settings.mode);
+        // A lesson's delay that is its mode's default becomes the new mode's (as the panel's mode
+        // buttons do); a delay the lesson chose stays, and is checked against the new mode below.
+        network_settings settings;
+        if (from_lesson) {
+            settings = with_mode(*out.network, mode);
+        } else {
+            settings.mode = mode;
+            settings.input_delay = default_input_delay(mode);
+        }
         out.network = settings;
     }
     if (!out.network) {
@@ -55,11 +64,16 @@ std::string apply_network_options(const network_flags& flags, const network_conf
                                                                      {flags.jitter_ms, "--jitter-ms"},
                                                                      {flags.loss, "--loss"},
                                                                      {flags.input_delay, "--input-delay"},
-                                                                     {flags.peer_hitch_ms, "--peer-hitch-ms"}};
+                                                                     {flags.peer_hitch_ms, "--peer-hitch-ms"},
+                                                                     {flags.max_prediction, "--max-prediction"},
+                                                                     {flags.peer_clock_ppm, "--peer-clock-ppm"},
+                                                                     {flags.peer_frame_ms, "--peer-frame-ms"},
+                                                                     {flags.time_sync, "--time-sync"}};
         for (const auto& [text, flag] : tuning) {
             if (text != nullptr) return needs_network(flag);
         }
         if (flags.peer_drops) return needs_network("--peer-drops");
+        if (flags.bots) return needs_network("--bots");
         return {};
     }
     network_settings& n = *out.network;
@@ -90,9 +104,54 @@ std::string apply_network_options(const network_flags& flags, const network_conf
         }
         n.peer_hitch_ms = value;
     }
+    if (flags.max_prediction != nullptr) {
+        if (std::string e = parse_checked(setting::max_prediction, *flags.max_prediction, check_max_prediction, value);
+            !e.empty()) {
+            return e;
+        }
+        n.max_prediction = static_cast<std::uint32_t>(value);
+    }
+    if (flags.peer_clock_ppm != nullptr) {
+        if (std::string e = parse_checked(setting::peer_clock_ppm, *flags.peer_clock_ppm, check_peer_clock_ppm, value);
+            !e.empty()) {
+            return e;
+        }
+        n.peer_clock_ppm = value;
+    }
+    if (flags.peer_frame_ms != nullptr) {
+        if (std::string e = parse_checked(setting::peer_frame_ms, *flags.peer_frame_ms, check_peer_frame_ms, value);
+            !e.empty()) {
+            return e;
+        }
+        n.peer_frame_ms = value;
+    }
+    if (flags.time_sync != nullptr) {
+        if (*flags.time_sync != "on" && *flags.time_sync != "off")
+            return "--time-sync: " + refuse_value("time_sync", "'" + *flags.time_sync + "'", "on or off");
+        n.time_sync = *flags.time_sync == "on";
+    }
     n.peer_drops = n.peer_drops || flags.peer_drops;
+    n.bots = n.bots || flags.bots;
     // A lesson's delay may not suit a mode the flags chose.
-    if (std::string error = check_network_settings(n); !error.empty()) return "--network: " + error;
+    if (std::string error = check_network_settings(n); !error.empty()) {
+        const bool lesson_delay =
+            from_lesson && flags.input_delay == nullptr && !check_input_delay(n.input_delay, n.mode).empty();
+        return "--network: " + error + (lesson_delay ? " (the lesson's input_delay: give --input-delay)" : "");
+    }
+    if (n.peer_drops && n.peer_hitch_ms <= 0.0) {
+        return "--peer-drops needs --peer-hitch-ms above 0: without a hitch the second peer never falls "
+               "MAX_LOOPS behind, so it has nothing to drop";
+    }
+    if (n.max_prediction != 0 && n.mode != net_mode::rollback)
+        return "--max-prediction is for --network rollback: a lockstep peer never predicts";
+    if (std::string error = check_network_tick_rate(loop.tick_rate_hz, loop.max_loops, loop.frame_ms); !error.empty())
+        return "--network: " + error;
+    if (n.peer_frame_ms > 0.0) {
+        if (std::string error = check_network_tick_rate(loop.tick_rate_hz, loop.max_loops, n.peer_frame_ms);
+            !error.empty()) {
+            return "--peer-frame-ms: " + error;
+        }
+    }
 
     if (conflicts.record) return not_with_network("--record", "a network game is not recorded");
     if (conflicts.replay) return not_with_network("--replay", "a replay runs one simulation");

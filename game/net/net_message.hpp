@@ -22,8 +22,13 @@ struct net_message {
     std::vector<std::uint64_t> hashes;
     // The sender holds the receiver's hashes for every tick up to this one.
     std::uint64_t hash_ack = 0;
-    // The sender's current tick (predicted ticks included), for display.
+    // The sender's current tick (predicted ticks included), for display and time sync.
     std::uint64_t tick = 0;
+    // Time sync (appended; docs/network.md). Times are ns on the sender's own clock.
+    std::int64_t sent_at = 0;    // when this was sent
+    std::int64_t echo = -1;      // the newest sent_at the sender has received from the receiver (-1: none yet)
+    std::int64_t echo_held = 0;  // how long the sender held that echo before sending this
+    double frames_ahead = 0.0;   // the sender's own estimate of how many ticks it runs ahead of the receiver
 };
 
 }  // namespace ticklab::game

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -44,6 +45,19 @@ bool same_input(const tick_input& a, const tick_input& b) noexcept {
         }
     }
     return true;
+}
+
+bool same_for(const tick_input& a, const tick_input& b, const input_mask& reads) noexcept {
+    for (std::size_t i = 0; i < action_count; ++i) {
+        if (reads.held[i] && a.held[i] != b.held[i]) return false;
+        if (reads.pressed[i] && a.pressed[i] != b.pressed[i]) return false;
+    }
+    if (!reads.pointer) return true;
+    tick_input pa;
+    tick_input pb;
+    pa.pointer = a.pointer;
+    pb.pointer = b.pointer;
+    return same_input(pa, pb);
 }
 
 tick_input predict_from(const tick_input& last) {
@@ -100,25 +114,91 @@ std::optional<peer::block_hash> peer::last_block_hash() const {
 }
 
 void peer::frame(ticklab::nanoseconds now, message_link& network) {
-    const ticklab::nanoseconds elapsed =
-        last_frame_ ? std::max(now - *last_frame_, ticklab::nanoseconds{0}) : ticklab::nanoseconds{0};
-    last_frame_ = now;
+    begin_frame(now);
+    receive(network);
+    run();
+    send(network);
+    end_frame();
+}
+
+ticklab::nanoseconds peer::local_time(ticklab::nanoseconds real) const noexcept {
+    if (config_.clock_ppm == 0.0) return real;
+    return real + ticklab::nanoseconds{std::llround(static_cast<double>(real.count()) * config_.clock_ppm * 1e-6)};
+}
+
+void peer::begin_frame(ticklab::nanoseconds now) {
     now_ = now;
+    local_now_ = local_time(now);
+    // Time a frame could not give the loop is not owed to the next one: that was waiting.
+    pending_ = last_frame_ ? std::max(local_now_ - *last_frame_, ticklab::nanoseconds{0}) : ticklab::nanoseconds{0};
+    last_frame_ = local_now_;
+    frame_ticks_ = 0;
+    advanced_ = false;
     stats_.rollback_this_frame = 0;
-    network.receive(config_.id, now, inbox_);
+    stats_.waiting = false;
+    if (config_.time_sync && stats_.frames_ahead > 0.0) {
+        // Slower by 4% of real time per tick ahead, at most a fifth: enough to take back a fast
+        // clock's drift, gentle enough that a player does not feel it.
+        const double share = std::min(0.2, 0.04 * stats_.frames_ahead);
+        const ticklab::nanoseconds held{std::llround(static_cast<double>(pending_.count()) * share)};
+        pending_ -= held;
+        stats_.sync_held += held;
+    }
+}
+
+std::size_t peer::receive(message_link& network) {
+    network.receive(config_.id, now_, inbox_);
     for (const net_message& message : inbox_) take(message);
+    return inbox_.size();
+}
+
+std::uint64_t peer::run() {
+    const std::uint64_t before = highest_run_;
     if (config_.mode == net_mode::rollback) {
         correct_predictions();
         confirm();
     }
-    hold_back(elapsed);
-    loop_.advance(*this);
-    skip_dropped_ticks();
+    const bool more_time = hold_back() > ticklab::nanoseconds{0};
+    // A frame's first run always advances the loop (its figures are the frame's); a later one only
+    // with time it could not give before.
+    if ((!advanced_ || more_time) && frame_ticks_ < config_.max_loops) {
+        advanced_ = true;
+        // MAX_LOOPS holds for the whole frame, however many times it runs.
+        loop_.set_max_loops(config_.max_loops - frame_ticks_);
+        loop_.advance(*this);
+        loop_.set_max_loops(config_.max_loops);
+        frame_ticks_ += loop_.stats().ticks;
+        skip_dropped_ticks();
+    }
     if (config_.mode == net_mode::rollback) confirm();
-    if (stats_.waiting) ++stats_.stall_frames;
     compare_hashes();
     forget_old();
-    send(now, network);
+    return highest_run_ - before;
+}
+
+void peer::end_frame() {
+    stats_.waiting = pending_ > ticklab::nanoseconds{0};
+    if (stats_.waiting) ++stats_.stall_frames;
+    estimate_frames_ahead();
+}
+
+void peer::count_input_lag(ticklab::nanoseconds lag) {
+    stats_.input_lag = lag;
+    stats_.input_lag_total += lag;
+    ++stats_.input_lags;
+}
+
+void peer::estimate_frames_ahead() {
+    if (remote_sent_at_ < 0) return;
+    const double tick_ns = 1e9 / config_.tick_rate_hz;
+    // The other's tick now: what it said, plus the ticks it has run since it said it.
+    const double since = static_cast<double>((local_now_ - heard_at_ + stats_.round_trip / 2).count());
+    const double remote_now = static_cast<double>(remote_tick_at_) + since / tick_ns;
+    const double local_ahead = static_cast<double>(game_.tick()) - remote_now;
+    // Both peers' estimates, halved (GGPO): one peer's error in the round trip counts half.
+    const double ahead = (local_ahead - remote_ahead_) / 2.0;
+    stats_.frames_ahead += (ahead - stats_.frames_ahead) / 16.0;
+    local_ahead_ = local_ahead;
 }
 
 void peer::take(const net_message& message) {
@@ -132,17 +212,33 @@ void peer::take(const net_message& message) {
     hashes_acked_ = std::max(hashes_acked_, message.hash_ack);
     stats_.remote_tick = std::max(stats_.remote_tick, message.tick);
     stats_.remote_held = remote_.last();
+    if (message.sent_at > remote_sent_at_) {
+        remote_sent_at_ = message.sent_at;
+        heard_at_ = local_now_;
+        remote_tick_at_ = message.tick;
+        remote_ahead_ = message.frames_ahead;
+        if (message.echo >= 0) {
+            const ticklab::nanoseconds rtt =
+                std::max(local_now_ - ticklab::nanoseconds{message.echo + message.echo_held}, ticklab::nanoseconds{0});
+            stats_.round_trip = rtt_known_ ? stats_.round_trip + (rtt - stats_.round_trip) / 8 : rtt;
+            rtt_known_ = true;
+        }
+    }
 }
 
-void peer::hold_back(ticklab::nanoseconds elapsed) {
-    // The last tick this peer may run before it hears more from the other.
-    const std::uint64_t allowed =
-        config_.mode == net_mode::lockstep ? remote_.last() : stats_.confirmed + config_.max_prediction;
-    const ticklab::nanoseconds due = ticklab::tick_offset(allowed - skipped_, config_.tick_rate_hz);
+ticklab::nanoseconds peer::hold_back() {
+    // The first tick this peer may not run before it hears more from the other: the loop's time
+    // may run up to just before it is due, so no time that could go to a tick is thrown away.
+    const std::uint64_t barred =
+        (config_.mode == net_mode::lockstep ? remote_.last() : stats_.confirmed + config_.max_prediction) + 1;
+    const ticklab::nanoseconds due =
+        ticklab::tick_offset(barred - skipped_, config_.tick_rate_hz) - ticklab::nanoseconds{1};
     const ticklab::nanoseconds room =
         std::max(due - (loop_.virtual_now() + loop_.stats().debt), ticklab::nanoseconds{0});
-    stats_.waiting = elapsed > room;
-    gate_.advance(std::min(elapsed, room));
+    const ticklab::nanoseconds given = std::min(pending_, room);
+    gate_.advance(given);
+    pending_ -= given;
+    return given;
 }
 
 void peer::tick(const ticklab::tick_info& info) {
@@ -176,6 +272,7 @@ void peer::simulate(std::uint64_t tick) {
     game_.run_tick(merged(tick, remote));
     note_first_run(tick, true);
     if (config_.mode == net_mode::lockstep) {
+        if (on_remote_seen) on_remote_seen(tick, now_);
         confirm_through(tick);
         return;
     }
@@ -183,6 +280,7 @@ void peer::simulate(std::uint64_t tick) {
     game_.save(slot.state);
     slot.used_remote = std::move(remote);
     slot.skipped = false;
+    slot.ran_at = now_;
 }
 
 void peer::skip(std::uint64_t tick) {
@@ -218,9 +316,8 @@ void peer::note_first_run(std::uint64_t tick, bool applied) {
     highest_run_ = tick;
     while (!sampled_at_.empty() && sampled_at_.front().first <= tick) {
         if (applied && sampled_at_.front().first == tick) {
-            stats_.input_lag = now_ - sampled_at_.front().second;
-            stats_.input_lag_total += stats_.input_lag;
-            ++stats_.input_lags;
+            stats_.local_lag_total += now_ - sampled_at_.front().second;
+            ++stats_.local_lags;
         }
         sampled_at_.pop_front();
     }
@@ -232,7 +329,7 @@ void peer::correct_predictions() {
     std::uint64_t first_wrong = 0;
     for (std::uint64_t t = stats_.confirmed + 1; t <= held; ++t) {
         const saved_tick& slot = saved(t);
-        if (!slot.skipped && !same_input(slot.used_remote, remote_.at(t))) {
+        if (!slot.skipped && !same_for(slot.used_remote, remote_.at(t), config_.reads)) {
             first_wrong = t;
             break;
         }
@@ -262,6 +359,8 @@ void peer::confirm_through(std::uint64_t tick) {
         const std::uint64_t hash =
             config_.mode == net_mode::lockstep ? game_.state_hash() : saved(t).state.scene->state_hash();
         own_hashes_.push(hash);
+        if (config_.mode == net_mode::rollback && on_remote_seen && !saved(t).skipped)
+            on_remote_seen(t, saved(t).ran_at);
         if (on_confirmed) on_confirmed(t, hash);
         stats_.confirmed = t;
     }
@@ -285,7 +384,7 @@ void peer::forget_old() {
     remote_hashes_.drop_before(compared_ + 1);
 }
 
-void peer::send(ticklab::nanoseconds now, message_link& network) {
+void peer::send(message_link& network) {
     net_message message;
     message.tick = game_.tick();
     message.first_input = local_acked_ + 1;
@@ -295,7 +394,13 @@ void peer::send(ticklab::nanoseconds now, message_link& network) {
     message.first_hash = hashes_acked_ + 1;
     for (std::uint64_t t = hashes_acked_ + 1; t <= whole_blocks; ++t) message.hashes.push_back(own_hashes_.at(t));
     message.hash_ack = remote_hashes_.last();
-    network.send(config_.id, now, std::move(message));
+    message.sent_at = local_now_.count();
+    if (remote_sent_at_ >= 0) {
+        message.echo = remote_sent_at_;
+        message.echo_held = (local_now_ - heard_at_).count();
+    }
+    message.frames_ahead = local_ahead_;
+    network.send(config_.id, now_, std::move(message));
 }
 
 }  // namespace ticklab::game

@@ -32,7 +32,7 @@
 namespace ticklab::game {
 
 inline constexpr std::uint32_t wire_magic = 0x424c4b54;  // "TKLB" read as little-endian bytes
-inline constexpr std::uint16_t wire_version = 1;
+inline constexpr std::uint16_t wire_version = 2;  // 2: net_message's time-sync fields
 // Fits an IPv6 minimum MTU (1280) less its IP and UDP headers: never fragmented.
 inline constexpr std::size_t max_datagram_bytes = 1200;
 inline constexpr std::size_t wire_header_bytes = 16;
@@ -128,6 +128,10 @@ void net_message_fields(Visitor& v, Message& m) {
     v.field(m.hashes);
     v.field(m.hash_ack);
     v.field(m.tick);
+    v.field(m.sent_at);
+    v.field(m.echo);
+    v.field(m.echo_held);
+    v.field(m.frames_ahead);
 }
 
 }  // namespace ticklab::game

@@ -14,7 +14,7 @@ namespace ticklab::game {
 namespace {
 
 // The order a learner meets them in; each is assets/lessons/NAME.json.
-constexpr std::array<std::string_view, 19> builtin_names{"basics",         "10hz",
+constexpr std::array<std::string_view, 20> builtin_names{"basics",         "10hz",
                                                          "10hz-smooth",    "interpolation-lag",
                                                          "slow-machine",   "spiral",
                                                          "scale-4x",       "autopilot-5hz",
@@ -23,7 +23,7 @@ constexpr std::array<std::string_view, 19> builtin_names{"basics",         "10hz
                                                          "task-budget",    "target-gone",
                                                          "euler-explodes", "orbit-follows-tick-rate",
                                                          "lockstep-waits", "rollback-hides-latency",
-                                                         "peer-drops"};
+                                                         "peer-drops",     "time-sync"};
 
 }  // namespace
 

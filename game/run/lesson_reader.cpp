@@ -157,8 +157,9 @@ private:
 // are named from the block ("mode"); read_network prefixes them with "network.".
 void read_network_fields(const json& object, lesson_setup& s) {
     reader r{object};
-    static constexpr std::array<std::string_view, 7> keys{"mode",        "latency_ms", "jitter_ms",    "loss",
-                                                          "input_delay", "peer_drops", "peer_hitch_ms"};
+    static constexpr std::array<std::string_view, 12> keys{
+        "mode",          "latency_ms",     "jitter_ms",      "loss",          "input_delay", "peer_drops",
+        "peer_hitch_ms", "max_prediction", "peer_clock_ppm", "peer_frame_ms", "time_sync",   "bots"};
     r.only(keys);
     network_settings n;
     const std::string mode = r.text("mode", true, 16);
@@ -179,6 +180,11 @@ void read_network_fields(const json& object, lesson_setup& s) {
     }
     if (auto v = r.flag("peer_drops")) n.peer_drops = *v;
     if (auto v = r.setting_number(setting::peer_hitch_ms)) n.peer_hitch_ms = *v;
+    if (auto v = r.setting_number(setting::max_prediction)) n.max_prediction = static_cast<std::uint32_t>(*v);
+    if (auto v = r.setting_number(setting::peer_clock_ppm)) n.peer_clock_ppm = *v;
+    if (auto v = r.setting_number(setting::peer_frame_ms)) n.peer_frame_ms = *v;
+    if (auto v = r.flag("time_sync")) n.time_sync = *v;
+    if (auto v = r.flag("bots")) n.bots = *v;
     s.network = n;
 }
 
@@ -196,10 +202,10 @@ void read_settings(const json& object, lesson_setup& s) {
     if (!object.is_object()) throw field_error{"settings", "an object of settings"};
     reader r{object};
     static constexpr std::array<std::string_view, 23> keys{
-        "scene",          "balls",           "seed",       "autopilot",         "wall",
-        "tick_rate",      "max_loops",       "time_scale", "fps_cap",           "vsync",
-        "tick_load_ms",   "frame_load_ms",   "stepping",   "catch_up",          "smoothing",
-        "frame_ms",       "frame_jitter_ms", "network",    "latest_tick_marks", "task_load_ms",
+        "scene",          "balls",           "seed",        "autopilot",         "wall",
+        "tick_rate",      "max_loops",       "time_scale",  "fps_cap",           "vsync",
+        "tick_load_ms",   "frame_load_ms",   "stepping",    "catch_up",          "smoothing",
+        "frame_ms",       "frame_jitter_ms", "network",     "latest_tick_marks", "task_load_ms",
         "task_budget_ms", "beacons",         "idle_work_ms"};
     r.only(keys);
     const std::string scene = r.text("scene", false, 64);

@@ -88,6 +88,16 @@ void add_network_fields(const network_game& game, ordered_json& report) {
         if (stats.input_lags == 0) return nullptr;
         return json_number(ticklab::to_milliseconds(stats.input_lag_total) / static_cast<double>(stats.input_lags));
     });
+    report["local_lag_ms"] = pair_of([](const peer& p) -> ordered_json {
+        const peer_stats& stats = p.stats();
+        if (stats.local_lags == 0) return nullptr;
+        return json_number(ticklab::to_milliseconds(stats.local_lag_total) / static_cast<double>(stats.local_lags));
+    });
+    report["round_trip_ms"] =
+        pair_of([](const peer& p) { return json_number(ticklab::to_milliseconds(p.stats().round_trip)); });
+    report["frames_ahead"] = pair_of([](const peer& p) { return json_number(p.stats().frames_ahead); });
+    report["sync_held_ms"] =
+        pair_of([](const peer& p) { return json_number(ticklab::to_milliseconds(p.stats().sync_held)); });
     report["messages_lost"] = ordered_json::array({game.network().stats(0).lost, game.network().stats(1).lost});
 }
 

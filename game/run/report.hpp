@@ -21,7 +21,10 @@
 // desync_tick (the first tick whose exchanged hashes differed, or null), and per peer, as
 // [peer 0, peer 1]: rollback_ticks (ticks re-simulated), stall_frames (frames held back for want of
 // input), skipped_ticks (ticks dropped by a peer that breaks the rule), input_lag_ms (mean real time
-// from a player's input to the frame that first ran its tick, null before any) and messages_lost.
+// from a change of a player's input to the frame the other peer keeps it, null before any),
+// local_lag_ms (the same to the frame the player's own peer first runs it), round_trip_ms and
+// frames_ahead (time sync's estimates, smoothed), sync_held_ms (time held back by time sync) and
+// messages_lost.
 // Last, in a report the runner writes (--report): settings (every setting the run started with, as
 // run/run_settings.hpp lists them) and settings_at_end (those a window's keys or panel changed
 // during the run, at their end values; {} when none).

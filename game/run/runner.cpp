@@ -72,7 +72,12 @@ void runner::add_finisher(run_finisher finisher) {
 }
 
 void runner::start(session& s) {
-    if (options_.network) s.start_network(*options_.network);
+    if (options_.network) {
+        // Nobody plays a headless or screenshot run: both players are bots, so both peers roll back.
+        network_settings network = *options_.network;
+        network.bots = network.bots || kind_ != run_kind::window;
+        s.start_network(network);
+    }
     s.count_load(clock_->manual());
     s.stop_ticks_at(options_.ticks);
     if (options_.replay_recording) s.start_replay(*options_.replay_recording);

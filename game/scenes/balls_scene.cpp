@@ -65,6 +65,7 @@ void balls_scene::reset(const scene_options& options) {
     threads_ = options.threads == 0 ? ticklab::worker_pool::machine_threads()
                                     : std::min<unsigned>(options.threads, ticklab::max_worker_threads);
     tallies_.assign(threads_, worker_tally{});
+    chooser_.restart();
     rng_ = random_source{options_.seed};
     ticks_ = 0;
     pushes_ = {};
@@ -271,6 +272,12 @@ void balls_scene::tick(const tick_input& input, double dt_seconds) {
     ++ticks_;
     // What gravity adds in a couple of ticks: below it, a contact is resting, not a bounce.
     resting_speed_ = config_.gravity_on ? std::max(min_bounce_speed, 2.0 * config_.gravity * dt) : 0.0;
+    // With the machine's count, from min_balls_to_split balls the tick is split when measuring
+    // says it pays (split_chooser); a count asked for (tests, --threads) always splits.
+    constexpr std::size_t min_balls_to_split = 30'000;
+    const bool choose = threads_ > 1 && !threads_forced_ && x_.size() >= min_balls_to_split;
+    split_now_ = threads_ > 1 && (threads_forced_ || (choose && chooser_.split()));
+    const auto start = std::chrono::steady_clock::now();
     apply_pointer(input);
     integrate(dt);
     resolve_collisions();
@@ -280,16 +287,16 @@ void balls_scene::tick(const tick_input& input, double dt_seconds) {
     // Neighbours in space drift apart in memory as balls move; storing them in cell order again
     // now and then keeps the collision pass cache-friendly (about 3x faster at 100,000 balls).
     if (ticks_ % 16 == 0) sort_by_cell();
+    if (choose)
+        chooser_.record(split_now_, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 }
 
 ticklab::worker_pool& balls_scene::pool() const {
-    // With the machine's count, fewer balls than this stay on the calling thread: handing work to
-    // another thread costs more than it saves. A count asked for (tests, --threads) is always used.
-    // Measured from reset (600 ticks, 2-core VM, mean tick 1 vs 2 threads): 10,000 balls 1.3 vs
-    // 1.8 ms, 20,000 2.7 vs 3.3, 30,000 3.8 vs 3.9, 40,000 6.9 vs 5.7.
-    constexpr std::size_t min_balls_to_split = 30'000;
-    const bool split = threads_ > 1 && (threads_forced_ || x_.size() >= min_balls_to_split);
-    return ticklab::shared_worker_pool(split ? threads_ : 1);
+    // Below min_balls_to_split (tick()) a tick stays on the calling thread: handing work to another
+    // thread costs more than it saves. Measured from reset (600 ticks, quiet 2-core VM, mean tick 1
+    // vs 2 threads): 10,000 balls 1.3 vs 1.8 ms, 20,000 2.7 vs 3.3, 30,000 3.8 vs 3.9, 40,000 6.9
+    // vs 5.7. Above it, whether two threads still help depends on the machine's load: measured.
+    return ticklab::shared_worker_pool(split_now_ ? threads_ : 1);
 }
 
 template <typename Body>

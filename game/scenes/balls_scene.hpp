@@ -11,6 +11,7 @@
 
 #include "scenes/ball_grid.hpp"
 #include "scenes/row_wavefront.hpp"
+#include "scenes/split_chooser.hpp"
 #include "sim/random.hpp"
 #include "sim/scene.hpp"
 
@@ -245,7 +246,11 @@ private:
     // The tick's passes are split across this many threads (1: all on the caller); the result is
     // the same bit for bit for any count (row_wavefront, and per-ball slices).
     unsigned threads_ = 1;
-    bool threads_forced_ = false;        // threads_ was asked for, not taken from the machine
+    bool threads_forced_ = false;  // threads_ was asked for, not taken from the machine
+    // With the machine's count: whether this tick is split, chosen at its start from measured
+    // tick times (split_chooser). Speed only: the state is the same either way.
+    split_chooser chooser_;
+    bool split_now_ = false;
     std::vector<worker_tally> tallies_;  // one per worker of pool()
     row_wavefront wavefront_;
     std::vector<std::uint8_t> ball_mark_;  // settle: what each awake ball marks around it

@@ -154,6 +154,8 @@ inline constexpr scene_parts lander_parts{.controls = lander_section_controls,
                                           .figures = lander_figures,
                                           .default_figures = lander_default_figures,
                                           .keys = lander_keys,
-                                          .divergence_unit = "m apart"};
+                                          .divergence_unit = "m apart",
+                                          .reads_presses = false,
+                                          .reads_pointer = false};
 
 }  // namespace ticklab::game

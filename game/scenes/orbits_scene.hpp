@@ -138,6 +138,8 @@ inline constexpr std::array<std::string_view, 3> orbits_default_figures{"energy_
 inline constexpr scene_parts orbits_parts{.controls = orbits_section_controls,
                                           .figures = orbits_figures,
                                           .default_figures = orbits_default_figures,
-                                          .divergence_unit = "units apart"};
+                                          .divergence_unit = "units apart",
+                                          .reads_presses = false,
+                                          .reads_pointer = false};
 
 }  // namespace ticklab::game

@@ -41,12 +41,26 @@ struct network_settings {
     // The second peer's machine stalls this long once every hitch_period (0 = never): what makes
     // a peer fall behind.
     double peer_hitch_ms = 0.0;
+    // Rollback: ticks a peer may predict past its last confirmed one (0 = half a second of ticks;
+    // GGPO uses 8).
+    std::uint32_t max_prediction = 0;
+    // The second peer's clock runs fast (> 0) or slow by this many parts per million.
+    double peer_clock_ppm = 0.0;
+    // The second peer's frame length in ms (0 = the same frames as the first).
+    double peer_frame_ms = 0.0;
+    // Each peer estimates how far it runs ahead of the other and slows down while ahead.
+    bool time_sync = false;
+    // The first peer (the player at this screen) is an input_bot too: both players are made up.
+    bool bots = false;
 
     static constexpr double max_latency_ms = 1000.0;
     static constexpr double max_jitter_ms = 500.0;
     static constexpr double max_loss_percent = 50.0;
     static constexpr std::uint32_t max_input_delay = 30;
     static constexpr double max_hitch_ms = 2000.0;
+    static constexpr std::uint32_t max_max_prediction = 600;
+    static constexpr double max_clock_ppm = 50000.0;  // either way: 5%
+    static constexpr double max_peer_frame_ms = 250.0;
 };
 
 // Peers exchange the state hash of every confirmed tick in blocks of this many ticks.
@@ -59,6 +73,12 @@ inline constexpr std::uint32_t hash_block_ticks = 30;
 [[nodiscard]] std::string check_loss(double percent);
 [[nodiscard]] std::string check_input_delay(double ticks, net_mode mode);
 [[nodiscard]] std::string check_peer_hitch(double ms);
+[[nodiscard]] std::string check_max_prediction(double ticks);
+[[nodiscard]] std::string check_peer_clock_ppm(double ppm);
+[[nodiscard]] std::string check_peer_frame_ms(double ms);
+// A network game's peers run each tick they owe, at most max_loops a frame: a tick rate that needs
+// more than that at the slowest frame the game is tested at cannot keep up. One line, or "".
+[[nodiscard]] std::string check_network_tick_rate(std::uint32_t tick_rate_hz, std::uint32_t max_loops, double frame_ms);
 // The first error of all the above, or an empty string.
 [[nodiscard]] std::string check_network_settings(const network_settings& settings);
 

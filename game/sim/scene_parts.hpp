@@ -81,6 +81,10 @@ struct scene_parts {
     bool box_width = false;  // scene_options::box_width applies (--box-width; a window fits the box)
     bool wall = false;       // scene_options::wall applies (--wall)
     std::string_view divergence_unit = "mean error";  // after the panel's divergence figure
+    // What of tick_input the scene's ticks read besides its keys' held state: a network peer
+    // predicts and compares nothing else (net/input_mask.hpp).
+    bool reads_presses = true;
+    bool reads_pointer = true;
 };
 
 // The control named `name` among `controls`, nullptr when none is (a range by either of its names).

@@ -57,6 +57,9 @@ enum class setting : std::uint8_t {
     loss,
     input_delay,
     peer_hitch_ms,
+    max_prediction,
+    peer_clock_ppm,
+    peer_frame_ms,
 };
 
 // Who reads a setting from a person, as bits: the command line always does (by `flag`).
@@ -100,7 +103,7 @@ inline constexpr std::uint8_t cli_lesson_replay = read_by_command_line | read_by
 inline constexpr std::uint8_t cli_network = read_by_command_line | read_in_network_block;
 
 // In the order of `setting`. The loop's ranges are the engine's own limits.
-inline constexpr std::array<setting_spec, 24> setting_table{{
+inline constexpr std::array<setting_spec, 27> setting_table{{
     {.id = setting::tick_rate,
      .name = "tick_rate",
      .flag = "--tick-rate",
@@ -279,6 +282,31 @@ inline constexpr std::array<setting_spec, 24> setting_table{{
      .range = {0, network_settings::max_hitch_ms},
      .default_value = 0,
      .zero_means = "never",
+     .readers = cli_network},
+    // Rollback's prediction window (0: half a second of ticks, the default; GGPO uses 8).
+    {.id = setting::max_prediction,
+     .name = "max_prediction",
+     .flag = "--max-prediction",
+     .unit = "ticks",
+     .range = {1, network_settings::max_max_prediction},
+     .default_value = 0,
+     .whole = true,
+     .zero_means = "half a second of ticks",
+     .readers = cli_network},
+    {.id = setting::peer_clock_ppm,
+     .name = "peer_clock_ppm",
+     .flag = "--peer-clock-ppm",
+     .unit = "ppm",
+     .range = {-network_settings::max_clock_ppm, network_settings::max_clock_ppm},
+     .default_value = 0,
+     .readers = cli_network},
+    {.id = setting::peer_frame_ms,
+     .name = "peer_frame_ms",
+     .flag = "--peer-frame-ms",
+     .unit = "ms",
+     .range = {0, network_settings::max_peer_frame_ms},
+     .default_value = 0,
+     .zero_means = "the first peer's frames",
      .readers = cli_network},
 }};
 

@@ -30,6 +30,9 @@ void build_network_hud_lines(const game::network_game& game, std::size_t peer, b
         out.push_back(
             {format_text("confirmed %" PRIu64 "  stalls %" PRIu64, s.confirmed, s.stall_frames), hud_style::body});
     }
+    out.push_back({format_text("round trip %.0f ms  ahead %+.1f ticks%s", ticklab::to_milliseconds(s.round_trip),
+                               s.frames_ahead, p.config().time_sync ? " (sync)" : ""),
+                   hud_style::body});
     if (const auto block = p.last_block_hash()) {
         out.push_back({format_text("hash @%" PRIu64 " %016" PRIx64, block->tick, block->hash), hud_style::dim});
     } else {

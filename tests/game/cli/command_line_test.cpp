@@ -277,3 +277,51 @@ TEST(CommandLine, PaletteIsReadAndRefusedWithTheChoices) {
     expect_rejected({"--palette", "mauve"}, "--palette: palette 'mauve' is not allowed: use default or colour-blind");
     expect_rejected({"--headless", "--palette", "colour-blind"}, "--headless draws none");
 }
+
+// Issue 25: the lesson's rollback delay (0) was kept under --network lockstep and refused, naming
+// an input delay the user never set. A lesson's default delay follows the mode, as the panel's does.
+TEST(CommandLine, ALessonSwitchedToLockstepTakesLockstepsDefaultDelay) {
+    const parsed p = parse({"--lesson", "peer-drops", "--network", "lockstep"});
+    ASSERT_FALSE(p.result.exit_code.has_value()) << p.err;
+    EXPECT_EQ(p.result.options.network->mode, ticklab::game::net_mode::lockstep);
+    EXPECT_EQ(p.result.options.network->input_delay, 2u);
+    EXPECT_EQ(parse({"--lesson", "lockstep-waits", "--network", "rollback"}).result.options.network->input_delay, 0u);
+}
+
+// Issue 25: --peer-drops without a hitch was accepted and did nothing.
+TEST(CommandLine, PeerDropsWithoutAHitchIsRefused) {
+    expect_rejected({"--network", "rollback", "--peer-drops"}, "--peer-drops needs --peer-hitch-ms above 0");
+    expect_rejected({"--network", "rollback", "--peer-drops", "--peer-hitch-ms", "0"}, "--peer-drops needs");
+}
+
+// Issue 25: rollback at 1000 Hz silently ran at 0.47x (8 ticks a frame at 60 fps is 480 a second).
+TEST(CommandLine, ATickRateThePeersCannotKeepUpWithIsRefusedWithTheLimit) {
+    expect_rejected({"--network", "rollback", "--tick-rate", "1000"},
+                    "--network: tick rate 1000 Hz is not allowed in a network game with MAX_LOOPS 8 at 16.7 ms "
+                    "frames: use at most 480 Hz, or raise --max-loops to 17");
+    expect_rejected({"--headless", "--network", "lockstep", "--tick-rate", "120", "--frame-ms", "100"},
+                    "use at most 80 Hz");
+    const parsed fast = parse({"--network", "lockstep", "--tick-rate", "1000", "--max-loops", "64"});
+    EXPECT_FALSE(fast.result.exit_code.has_value()) << fast.err;
+    expect_rejected({"--network", "rollback", "--peer-frame-ms", "250"}, "--peer-frame-ms: tick rate 60 Hz");
+}
+
+TEST(CommandLine, ReadsTheTimeSyncAndPredictionFlags) {
+    const parsed p = parse({"--network", "rollback", "--max-prediction", "8", "--peer-clock-ppm", "-2000",
+                            "--peer-frame-ms", "33", "--time-sync", "on", "--bots"});
+    ASSERT_FALSE(p.result.exit_code.has_value()) << p.err;
+    const ticklab::game::network_settings& n = *p.result.options.network;
+    EXPECT_EQ(n.max_prediction, 8u);
+    EXPECT_EQ(n.peer_clock_ppm, -2000.0);
+    EXPECT_EQ(n.peer_frame_ms, 33.0);
+    EXPECT_TRUE(n.time_sync);
+    EXPECT_TRUE(n.bots);
+    expect_rejected({"--network", "rollback", "--max-prediction", "601"},
+                    "--max-prediction: max_prediction 601 ticks is not allowed: use 0 (half a second of ticks) or a "
+                    "whole number from 1 to 600 ticks");
+    expect_rejected({"--network", "lockstep", "--max-prediction", "8"}, "--max-prediction is for --network rollback");
+    expect_rejected({"--network", "rollback", "--peer-clock-ppm", "60000"}, "--peer-clock-ppm: peer_clock_ppm");
+    expect_rejected({"--network", "rollback", "--time-sync", "yes"}, "use on or off");
+    expect_rejected({"--max-prediction", "8"}, "--max-prediction needs --network");
+    expect_rejected({"--bots"}, "--bots needs --network");
+}

@@ -63,7 +63,7 @@ TEST(Lessons, NetworkLessonsSetAValidNetworkGame) {
         ++network_lessons;
         EXPECT_EQ(ticklab::game::check_network_settings(*setup.network), "") << l.name;
     }
-    EXPECT_EQ(network_lessons, 3);
+    EXPECT_EQ(network_lessons, 4);
 }
 
 TEST(Lessons, TheTickRateToggleFlipsBetweenTheLessonsRateAnd120Hz) {

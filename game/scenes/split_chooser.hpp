@@ -1,0 +1,90 @@
+#pragma once
+// Whether splitting a tick across threads pays, decided from measured tick times instead of a
+// fixed ball count: the balls' result is the same bit for bit on one thread or several, so the
+// choice changes only the speed.
+//
+// Usage, once per tick:
+//   const bool split = chooser.split();  // run the tick split (true) or on the caller (false)
+//   ... tick ...
+//   chooser.record(split, seconds);      // the tick's wall time
+//
+// It runs on one thread and now and then tries a few ticks the other way (a probe), comparing
+// their mean with the ticks just before; the faster way is kept. Why measured: on a quiet 2-core
+// machine two threads gain from about 30,000 balls, but when another process holds a core, the
+// row wavefront's hand-offs between two threads wait for the scheduler, and a tick that takes
+// 28 ms of CPU took a second of wall time (100,000 balls in a window at load 9: 3 frames in 25 s).
+// A probe that loses by a lot ends after one tick and the next waits max_interval ticks; a probe
+// that loses by a little doubles the wait (up to max_interval); a winning one resets it.
+
+#include <algorithm>
+#include <cstdint>
+
+namespace ticklab::game {
+
+class split_chooser {
+public:
+    static constexpr std::uint32_t probe_ticks = 3;      // ticks the other way per probe
+    static constexpr std::uint32_t reference_ticks = 3;  // ticks the kept way compared with
+    static constexpr std::uint32_t first_interval = 30;  // ticks the kept way before a probe
+    static constexpr std::uint32_t max_interval = 960;
+    // A probe tick slower than this many times the reference ends the probe at once.
+    static constexpr double give_up_ratio = 2.0;
+    // The other way must be faster by this factor to be kept (measurements are noisy).
+    static constexpr double switch_ratio = 0.9;
+
+    // Starts on one thread: a splash's first ticks are cheap, and one thread is never stalled by
+    // a busy machine.
+    [[nodiscard]] bool split() const noexcept { return probing_ ? !split_ : split_; }
+    [[nodiscard]] bool splitting_kept() const noexcept { return split_; }
+
+    void record(bool was_split, double seconds) noexcept {
+        if (was_split != split()) return;  // a tick run by a rule of the caller's: not ours
+        if (!probing_) {
+            reference_[kept_ticks_ % reference_ticks] = seconds;
+            if (++kept_ticks_ >= interval_ && kept_ticks_ >= reference_ticks) start_probe();
+            return;
+        }
+        probe_sum_ += seconds;
+        ++probe_count_;
+        const double reference = reference_mean();
+        if (seconds > give_up_ratio * reference) return end_probe(false, true);
+        if (probe_count_ == probe_ticks) end_probe(probe_sum_ / probe_count_ < switch_ratio * reference);
+    }
+
+    // Back to the start, e.g. when the work changes a lot (a reset with another ball count).
+    void restart() noexcept { *this = split_chooser{}; }
+
+private:
+    [[nodiscard]] double reference_mean() const noexcept {
+        double sum = 0.0;
+        for (const double s : reference_) sum += s;
+        return sum / reference_ticks;
+    }
+    void start_probe() noexcept {
+        probing_ = true;
+        probe_sum_ = 0.0;
+        probe_count_ = 0;
+    }
+    // A probe lost by far (given up) waits the longest before the next: the machine is busy, and
+    // each such probe tick is a hitch the user sees (1.4 s at load 9).
+    void end_probe(bool other_won, bool given_up = false) noexcept {
+        probing_ = false;
+        kept_ticks_ = 0;
+        if (other_won) {
+            split_ = !split_;
+            interval_ = first_interval;
+        } else {
+            interval_ = given_up ? max_interval : std::min(2 * interval_, max_interval);
+        }
+    }
+
+    bool split_ = false;
+    bool probing_ = false;
+    std::uint32_t interval_ = first_interval;
+    std::uint32_t kept_ticks_ = 0;
+    double reference_[reference_ticks] = {};
+    double probe_sum_ = 0.0;
+    std::uint32_t probe_count_ = 0;
+};
+
+}  // namespace ticklab::game
