@@ -61,6 +61,10 @@ void network_lines(const game::remote_game& game, std::vector<hud_line>& out) {
     } else {
         out.push_back({format_text("stalls %" PRIu64 " frames", s.stall_frames), hud_style::body});
     }
+    // Both estimates from the messages' time-sync fields (peer_stats), smoothed.
+    out.push_back(
+        {format_text("round trip %.0f ms  ahead %+.1f ticks", ticklab::to_milliseconds(s.round_trip), s.frames_ahead),
+         hud_style::body});
     out.push_back({format_text("datagrams sent %" PRIu64 " got %" PRIu64 " dropped %" PRIu64 " lost %" PRIu64, c.sent,
                                c.received, c.dropped(), c.shaped_lost),
                    c.dropped() > 0 ? hud_style::alert : hud_style::body});
