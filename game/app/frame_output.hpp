@@ -11,6 +11,7 @@
 //   ...draw...; out.present(win); out.pace(presented);
 
 #include "app/panel/panel_state.hpp"
+#include "app/platform/animation_frame_pacer.hpp"
 #include "app/platform/window.hpp"
 #include "sim/loop_settings.hpp"
 
@@ -60,9 +61,14 @@ public:
     [[nodiscard]] bool keeps_pixels(const window& win) const override;
     void pace(bool presented) override;
     [[nodiscard]] ticklab::nanoseconds frame_budget() const override;
+    // Where the browser owns the frame (app/platform/frame_driver.hpp), pace() cannot wait: the FPS
+    // cap runs a frame only on the animation frames when one is due, and this says whether this
+    // one is. Always true on the desktop, where pace() waits instead.
+    [[nodiscard]] bool frame_due();
 
 private:
     ticklab::frame_pacer pacer_;
+    animation_frame_pacer animation_pacer_;
     bool applied_vsync_;
 };
 
