@@ -67,6 +67,10 @@ bool live_output::keeps_pixels(const window& win) const {
     return win.renderer_name() == "software";
 }
 
+void capture_output::present(window& win) {
+    if (browser_owns_frame()) SDL_RenderPresent(win.renderer());
+}
+
 window_config capture_output::window_settings(const game::loop_settings&) const {
     return {.hidden = true, .software = true, .vsync = false};
 }

@@ -81,7 +81,9 @@ public:
     [[nodiscard]] bool persist_layout() const override { return false; }
     void apply_settings(window&, const game::loop_settings&, panel_context&) override {}
     [[nodiscard]] bool skip_drawing(const window&) override { return false; }
-    void present(window&) override {}
+    // Nowhere on the desktop. In a web page the window is the page's canvas, which shows each frame
+    // (SDL's software renderer keeps the frame in its surface, so the capture still reads it).
+    void present(window& win) override;
     // Every frame drawn in full: a screenshot run's frames are the same on every machine.
     [[nodiscard]] bool keeps_pixels(const window&) const override { return false; }
     void pace(bool) override {}
