@@ -93,7 +93,7 @@ build_library sdl2 "$sdl_src" -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -D
 build_library freetype "$freetype_src" -DFT_DISABLE_ZLIB=ON -DFT_DISABLE_BZIP2=ON -DFT_DISABLE_PNG=ON \
     -DFT_DISABLE_HARFBUZZ=ON -DFT_DISABLE_BROTLI=ON
 build_library sdl2_ttf "$ttf_src" -DSDL2TTF_SAMPLES=OFF -DSDL2TTF_VENDORED=OFF -DSDL2TTF_HARFBUZZ=OFF \
-    -DSDL2TTF_INSTALL=ON -DSDL2_DIR="$PREFIX/lib/cmake/SDL2" -Dfreetype_DIR="$PREFIX/lib/cmake/freetype" \
+    -DSDL2TTF_INSTALL=ON -DSDL2_DIR="$PREFIX/lib/cmake/SDL2" \
     -DFREETYPE_LIBRARY="$PREFIX/lib/libfreetype.a" -DFREETYPE_INCLUDE_DIRS="$PREFIX/include/freetype2"
 
 # Header-only libraries: Debian's headers, seen through their own folders only (never all of
