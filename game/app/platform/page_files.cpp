@@ -2,6 +2,8 @@
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
+// EM_ASM's JavaScript names its arguments $0, $1: not C++ identifiers, and not ours to rename.
+#pragma clang diagnostic ignored "-Wdollar-in-identifier-extension"
 #endif
 
 namespace ticklab::app {
