@@ -28,6 +28,11 @@ add_library(ticklab_web_imgui STATIC ${imgui_dir}/imgui.cpp ${imgui_dir}/imgui_d
   ${imgui_dir}/imgui_widgets.cpp ${imgui_dir}/imgui_demo.cpp ${imgui_dir}/backends/imgui_impl_sdl.cpp)
 target_include_directories(ticklab_web_imgui PUBLIC ${imgui_dir} ${imgui_dir}/backends)
 target_link_libraries(ticklab_web_imgui PUBLIC SDL2::SDL2)
+# Debian's imgui.pc brings libstb, whose PNG writer the screenshots use: here, its one header
+# (libstb-dev) compiled with its implementation.
+file(WRITE ${CMAKE_BINARY_DIR}/stb_image_write.cpp "#define STB_IMAGE_WRITE_IMPLEMENTATION\n#include <stb_image_write.h>\n")
+target_sources(ticklab_web_imgui PRIVATE ${CMAKE_BINARY_DIR}/stb_image_write.cpp)
+target_include_directories(ticklab_web_imgui SYSTEM PUBLIC ${TICKLAB_WEB_INCLUDE})
 add_library(PkgConfig::IMGUI ALIAS ticklab_web_imgui)
 
 add_library(ticklab_web_headers INTERFACE)
