@@ -12,9 +12,10 @@ set(web_link_options
   # The page drives the program: its arguments, its file system (replays in, recordings and
   # screenshots out), and telling it when a run has ended.
   "-sEXPORTED_RUNTIME_METHODS=['FS','callMain','UTF8ToString']"
-  --preload-file ${PROJECT_SOURCE_DIR}/assets/lessons@${web_assets}/lessons)
+  # SHELL: each pair stays together (CMake drops repeated options otherwise).
+  "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/assets/lessons@${web_assets}/lessons")
 foreach(font DejaVuSansMono.ttf DejaVuSans.ttf DejaVuSans-Bold.ttf)
-  list(APPEND web_link_options --preload-file ${TICKLAB_WEB_FONTS}/${font}@${web_assets}/fonts/${font})
+  list(APPEND web_link_options "SHELL:--preload-file ${TICKLAB_WEB_FONTS}/${font}@${web_assets}/fonts/${font}")
 endforeach()
 target_link_options(ticklab PRIVATE ${web_link_options})
 set_target_properties(ticklab PROPERTIES SUFFIX .js RUNTIME_OUTPUT_DIRECTORY ${TICKLAB_WEB_OUT})
