@@ -2,7 +2,9 @@
 //
 // The frame loop itself is in app/window_app.cpp (window_app::frame); every kind of run goes
 // through run/runner.hpp. This file only parses the command line and picks the kind of run.
+// In a web page (docs/web.md) the browser calls the window's frames after main() has returned.
 
+#include "app/platform/frame_driver.hpp"
 #include "app/remote_window.hpp"
 #include "app/run_window.hpp"
 #include "cli/command_line.hpp"
@@ -10,13 +12,16 @@
 #include "run/remote_run.hpp"
 
 int main(int argc, char** argv) {
+    using ticklab::app::run_ended;
     const auto parsed = ticklab::game::parse_command_line(argc, argv);
-    if (parsed.exit_code) return *parsed.exit_code;  // --help, or a bad value (already printed)
+    if (parsed.exit_code) return run_ended(*parsed.exit_code);  // --help, or a bad value (already printed)
 
     const ticklab::game::launch_options& options = parsed.options;
     if (options.remote) {
-        return options.headless ? ticklab::game::run_remote(options) : ticklab::app::run_remote_window(options);
+        return run_ended(options.headless ? ticklab::game::run_remote(options)
+                                          : ticklab::app::run_remote_window(options));
     }
-    if (options.headless) return ticklab::game::run_headless(options);
-    return ticklab::app::run_window(options);
+    if (options.headless) return run_ended(ticklab::game::run_headless(options));
+    const std::optional<int> code = ticklab::app::run_window(options);
+    return code ? run_ended(*code) : 0;  // nullopt: a page, whose frames go on
 }

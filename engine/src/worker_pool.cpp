@@ -44,6 +44,12 @@ worker_pool::worker_pool(unsigned threads) : size_{threads} {
                                     " is not allowed: use a whole number from 1 to " +
                                     std::to_string(max_worker_threads));
     }
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+    // A web page without threads (docs/web.md): the caller runs the one worker, and a job split by
+    // a fixed rule gets the same result as with the threads asked for.
+    size_ = 1;
+    return;
+#endif
     threads_.reserve(threads - 1);
     for (unsigned w = 1; w < threads; ++w) {
         threads_.emplace_back([this, w](std::stop_token stop) { work(w, stop); });
@@ -58,6 +64,9 @@ worker_pool::~worker_pool() {
 }
 
 unsigned worker_pool::machine_threads() noexcept {
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+    return 1;
+#endif
     const unsigned n = std::thread::hardware_concurrency();
     return n == 0 ? 1 : (n > max_worker_threads ? max_worker_threads : n);
 }

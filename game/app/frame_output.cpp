@@ -1,6 +1,10 @@
 #include "app/frame_output.hpp"
 
+#include "app/platform/frame_driver.hpp"
+
 #include <SDL.h>
+
+#include <chrono>
 
 namespace ticklab::app {
 
@@ -23,6 +27,7 @@ void live_output::apply_settings(window& win, const game::loop_settings& setting
     }
     if (settings.fps_cap != pacer_.fps_cap() && ticklab::check_fps_cap(settings.fps_cap).empty()) {
         pacer_.set_fps_cap(settings.fps_cap);
+        animation_pacer_.set_fps_cap(settings.fps_cap);
     }
 }
 
@@ -32,16 +37,23 @@ bool live_output::skip_drawing(const window& win) {
     // idle_wait_ms for an event. Frames keep coming ~60 times a second, so each runs about one
     // tick and nothing is dropped.
     if ((SDL_GetWindowFlags(win.sdl_window()) & (SDL_WINDOW_MINIMIZED | SDL_WINDOW_HIDDEN)) == 0) return false;
-    SDL_WaitEventTimeout(nullptr, idle_wait_ms);
+    // A page cannot wait: a hidden tab gets no animation frames anyway.
+    if (!browser_owns_frame()) SDL_WaitEventTimeout(nullptr, idle_wait_ms);
     return true;
 }
 
 void live_output::pace(bool presented) {
+    if (browser_owns_frame()) return;  // the browser calls the next frame when it is due (frame_due)
     if (pacer_.fps_cap() == 0.0 && !presented) {
         SDL_WaitEventTimeout(nullptr, unchanged_wait_ms);
         return;
     }
     pacer_.wait();
+}
+
+bool live_output::frame_due() {
+    if (!browser_owns_frame()) return true;
+    return animation_pacer_.due(std::chrono::steady_clock::now().time_since_epoch());
 }
 
 void live_output::present(window& win) {
@@ -53,6 +65,10 @@ bool live_output::keeps_pixels(const window& win) const {
     // surface keeps the frame. Other renderers draw into a back buffer that is undefined after a
     // present.
     return win.renderer_name() == "software";
+}
+
+void capture_output::present(window& win) {
+    if (browser_owns_frame()) SDL_RenderPresent(win.renderer());
 }
 
 window_config capture_output::window_settings(const game::loop_settings&) const {

@@ -11,6 +11,7 @@
 //   ...draw...; out.present(win); out.pace(presented);
 
 #include "app/panel/panel_state.hpp"
+#include "app/platform/animation_frame_pacer.hpp"
 #include "app/platform/window.hpp"
 #include "sim/loop_settings.hpp"
 
@@ -60,9 +61,14 @@ public:
     [[nodiscard]] bool keeps_pixels(const window& win) const override;
     void pace(bool presented) override;
     [[nodiscard]] ticklab::nanoseconds frame_budget() const override;
+    // Where the browser owns the frame (app/platform/frame_driver.hpp), pace() cannot wait: the FPS
+    // cap runs a frame only on the animation frames when one is due, and this says whether this
+    // one is. Always true on the desktop, where pace() waits instead.
+    [[nodiscard]] bool frame_due();
 
 private:
     ticklab::frame_pacer pacer_;
+    animation_frame_pacer animation_pacer_;
     bool applied_vsync_;
 };
 
@@ -75,7 +81,9 @@ public:
     [[nodiscard]] bool persist_layout() const override { return false; }
     void apply_settings(window&, const game::loop_settings&, panel_context&) override {}
     [[nodiscard]] bool skip_drawing(const window&) override { return false; }
-    void present(window&) override {}
+    // Nowhere on the desktop. In a web page the window is the page's canvas, which shows each frame
+    // (SDL's software renderer keeps the frame in its surface, so the capture still reads it).
+    void present(window& win) override;
     // Every frame drawn in full: a screenshot run's frames are the same on every machine.
     [[nodiscard]] bool keeps_pixels(const window&) const override { return false; }
     void pace(bool) override {}

@@ -1,5 +1,6 @@
 #include "app/window_app.hpp"
 
+#include "app/platform/page_files.hpp"
 #include "app/render/fill_rect.hpp"
 #include "app/render/screenshot.hpp"
 #include "app/render/theme.hpp"
@@ -533,6 +534,7 @@ void window_app::save_user_screenshot() {
     } else {
         said = "Screenshot saved to " + path.string();
         context_.last_screenshot = path.string();
+        offer_download(path);
     }
     std::printf("ticklab: %s\n", said.c_str());
     std::fflush(stdout);

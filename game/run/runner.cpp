@@ -110,23 +110,37 @@ bool runner::should_stop(const session& s) {
 
 void runner::run_frames(session& s, const std::function<const ticklab::frame_stats&()>& frame,
                         const std::function<bool()>& quit_requested) {
-    while (frames_ < frame_limit_) {
-        if (should_stop(s) || (quit_requested && quit_requested())) {
-            if (progress_) progress_->clear();
-            return;
+    while (run_frame(s, frame, quit_requested)) {
+    }
+}
+
+bool runner::run_frame(session& s, const std::function<const ticklab::frame_stats&()>& frame,
+                       const std::function<bool()>& quit_requested) {
+    if (ended_) return false;
+    if (frames_ >= frame_limit_) {
+        end_frames();
+        if (options_.ticks && !options_.frames && s.ticks() < *options_.ticks) {
+            note("stopped at the cap of " + std::to_string(frame_limit_) + " frames with " +
+                 tick_progress(s, *options_.ticks));
         }
-        clock_->before_frame(s, options_.ticks);
-        frame_reading_ = clock_->source().now();
-        const ticklab::frame_stats& stats = frame();
-        ++frames_;
-        for (const frame_observer& observer : observers_) observer(s, stats);
-        if (progress_) progress_->update(frames_, s.ticks());
+        return false;
     }
+    if (should_stop(s) || (quit_requested && quit_requested())) {
+        end_frames();
+        return false;
+    }
+    clock_->before_frame(s, options_.ticks);
+    frame_reading_ = clock_->source().now();
+    const ticklab::frame_stats& stats = frame();
+    ++frames_;
+    for (const frame_observer& observer : observers_) observer(s, stats);
+    if (progress_) progress_->update(frames_, s.ticks());
+    return true;
+}
+
+void runner::end_frames() {
+    ended_ = true;
     if (progress_) progress_->clear();
-    if (options_.ticks && !options_.frames && s.ticks() < *options_.ticks) {
-        note("stopped at the cap of " + std::to_string(frame_limit_) + " frames with " +
-             tick_progress(s, *options_.ticks));
-    }
 }
 
 int runner::finish(session& s) {

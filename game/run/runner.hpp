@@ -72,6 +72,12 @@ public:
     // work, drawing) and returns its figures; `quit_requested` (may be empty) is asked before each.
     void run_frames(session& s, const std::function<const ticklab::frame_stats&()>& frame,
                     const std::function<bool()>& quit_requested = {});
+    // One step of run_frames: runs one frame and returns true, or returns false once a stop rule
+    // says the run is over (and from then on). run_frames is `while (run_frame(...)) {}`; a browser
+    // calls it once per animation frame instead (app/platform/frame_driver.hpp): one loop, whoever
+    // owns it.
+    bool run_frame(session& s, const std::function<const ticklab::frame_stats&()>& frame,
+                   const std::function<bool()>& quit_requested = {});
 
     // Writes the recording (--record), the report (--report) and the trace (--trace), each with the
     // settings the run started with and those changed since (run/run_settings.hpp), then runs the
@@ -82,6 +88,7 @@ public:
 
 private:
     [[nodiscard]] bool should_stop(const session& s);
+    void end_frames();
 
     const launch_options& options_;
     run_kind kind_;
@@ -93,6 +100,7 @@ private:
     ticklab::steady_time_source wall_;       // real time, for the progress line
     std::optional<progress_line> progress_;  // headless runs with stderr on a terminal
     std::uint64_t frames_ = 0;
+    bool ended_ = false;  // a stop rule has ended the frames
     nlohmann::ordered_json started_settings_;  // run_settings at start(), for the trace and the report
     // The clock just before the last frame: where its length starts (a manual clock's reading
     // exactly; a live one's, which the loop reads a moment later).

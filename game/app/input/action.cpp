@@ -71,7 +71,7 @@ std::vector<key_binding> keys_with_scenes() {
                             .game_action = key.game_action};
             for (std::size_t i = 0; i < key.keys.size(); ++i) row.keys[i] = key_named(key.keys[i]);
             // Two scenes may share a key for the same game action; one row sends it for both.
-            const bool known = std::ranges::any_of(rows, [&](const key_binding& r) {
+            const bool known = std::any_of(rows.begin(), rows.end(), [&](const key_binding& r) {
                 return r.kind == press && r.game_action == row.game_action && r.keys == row.keys;
             });
             if (!known) rows.push_back(row);
@@ -100,7 +100,7 @@ const key_binding* binding_for(SDL_Keycode key, bool ctrl) {
     for (const bool want_ctrl : {true, false}) {
         if (want_ctrl && !ctrl) continue;
         for (const key_binding& row : key_table()) {
-            if (row.ctrl == want_ctrl && std::ranges::find(row.keys, key) != row.keys.end()) return &row;
+            if (row.ctrl == want_ctrl && std::find(row.keys.begin(), row.keys.end(), key) != row.keys.end()) return &row;
         }
     }
     return nullptr;

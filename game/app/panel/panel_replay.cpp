@@ -1,4 +1,5 @@
 #include "app/panel/panel_sections.hpp"
+#include "app/platform/page_files.hpp"
 #include "app/platform/user_paths.hpp"
 #include "session/replay_file.hpp"
 
@@ -29,6 +30,7 @@ void replay(controller& control, replay_panel_state& ui) {
             if (status.recorder) {
                 const std::string error = game::write_replay_file(path, status.recorder->recording());
                 ui.message = error.empty() ? "Saved " + path : error;
+                if (error.empty()) offer_download(path);
             }
         }
     } else if (ImGui::Button("Record", {half, 0.0f})) {

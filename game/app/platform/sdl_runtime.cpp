@@ -12,7 +12,7 @@ namespace {
 constexpr std::string_view how_to_run_without_display =
     "run with --headless (simulation only) or --screenshot PATH (render frames to a PNG)";
 
-bool env_set(const char* name) {
+[[maybe_unused]] bool env_set(const char* name) {  // unused where there is no display to miss (a web page)
     const char* value = std::getenv(name);
     return value != nullptr && *value != '\0';
 }

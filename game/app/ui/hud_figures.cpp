@@ -63,7 +63,7 @@ std::optional<double> recent_speed(const game::frame_history& history) {
 // A figure the running scene offers, in its words; another scene's shows that figure's absent text.
 hud_line scene_figure_line(std::string_view name, const game::session& session) {
     const auto offered = session.current_entry().parts.figures;
-    if (std::ranges::any_of(offered, [&](const game::scene_figure& f) { return f.name == name; })) {
+    if (std::any_of(offered.begin(), offered.end(), [&](const game::scene_figure& f) { return f.name == name; })) {
         game::scene_text line = session.current_scene().figure(name);
         return {std::move(line.text), line.alert ? hud_style::figure_alert : hud_style::figure};
     }

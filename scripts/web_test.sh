@@ -1,0 +1,282 @@
+#!/usr/bin/env bash
+# The browser test (issue 24; docs/web.md): loads build-web/ in Debian's chromium, headless, served on
+# 127.0.0.1, and checks that
+#   - the page starts with no error on its console, draws, and its canvas shows the scene;
+#   - a lesson named in the address (?lesson=NAME&frames=N&screenshot=...&report=-) runs N frames and
+#     its report has the state_hash the native binary gives for the same run, and so do seeded
+#     headless runs of each scene (balls, lander, orbits) and a recording made in the page replayed
+#     natively;
+#   - bad input (an unknown lesson, a broken replay file) shows the desktop's one line on the page,
+#     and the page goes on running the default scene.
+# Native binaries: build/game/ticklab (GCC, scripts/test.sh) and build-asan/game/ticklab (clang,
+# scripts/test.sh --sanitize), each one that exists. The canvas pictures go to build-web/test/.
+#
+# Usage: bash scripts/web.sh && bash scripts/web_test.sh      (or: bash scripts/web.sh --test)
+# Environment: WEB_TEST_BENCH=1 also measures time to first frame and the 10,000-ball tick cost
+# (BENCHMARKS.md's web figures).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$PWD
+
+if ! command -v chromium >/dev/null; then
+    if [[ $(id -u) -ne 0 ]]; then
+        echo "web_test.sh: run as root first: apt-get install -y chromium" >&2
+        exit 1
+    fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null
+fi
+[[ -f $ROOT/build-web/ticklab.wasm ]] || { echo "web_test.sh: no build-web/ticklab.wasm: run bash scripts/web.sh" >&2; exit 1; }
+natives=()
+for binary in "$ROOT/build/game/ticklab" "$ROOT/build-asan/game/ticklab"; do
+    [[ -x $binary ]] && natives+=("$binary")
+done
+((${#natives[@]} > 0)) || { echo "web_test.sh: no native build/game/ticklab: run bash scripts/test.sh" >&2; exit 1; }
+
+export SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
+exec python3 - "$ROOT" "${natives[@]}" <<'PYTHON'
+import base64, json, os, shutil, subprocess, sys, tempfile, threading, time
+import http.server, socketserver, urllib.parse
+
+root, natives = sys.argv[1], sys.argv[2:]
+site = os.path.join(root, "build-web")
+out = os.path.join(site, "test")
+os.makedirs(out, exist_ok=True)
+bench = os.environ.get("WEB_TEST_BENCH") == "1"
+failures = []
+results = {}  # the page's posts, by case name
+arrived = threading.Condition()
+
+
+def fail(text):
+    failures.append(text)
+    print("web_test: FAIL " + text, flush=True)
+
+
+class handler(http.server.SimpleHTTPRequestHandler):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, directory=site, **kwargs)
+
+    def log_message(self, *args):
+        pass
+
+    def do_POST(self):
+        name = urllib.parse.urlparse(self.path).path.rsplit("/", 1)[-1]
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        self.send_response(204)
+        self.end_headers()
+        with arrived:
+            results[name] = json.loads(body)
+            arrived.notify_all()
+
+
+server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
+server.daemon_threads = True
+threading.Thread(target=server.serve_forever, daemon=True).start()
+base = f"http://127.0.0.1:{server.server_address[1]}/"
+profile = tempfile.mkdtemp(prefix="ticklab-chromium-")
+
+
+def page(name, query, timeout=180):
+    """Loads the page with `query` in headless chromium; returns what it posted (or None)."""
+    url = base + "index.html?" + query + "&page-post=/result/" + name
+    command = ["chromium", "--headless", "--no-sandbox", "--use-gl=swiftshader", "--enable-unsafe-swiftshader",
+               "--user-data-dir=" + profile, "--window-size=1400,900", "--no-first-run",
+               "--autoplay-policy=no-user-gesture-required", url]
+    started = time.monotonic()
+    browser = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        with arrived:
+            arrived.wait_for(lambda: name in results, timeout=timeout)
+    finally:
+        browser.terminate()
+        try:
+            browser.wait(10)
+        except subprocess.TimeoutExpired:
+            browser.kill()
+    result = results.get(name)
+    if result is None:
+        fail(f"{name}: the page posted nothing within {timeout} s ({url})")
+        return None
+    result["wallS"] = time.monotonic() - started
+    if result["consoleErrors"]:
+        fail(f"{name}: errors on the page's console: {result['consoleErrors']}")
+    if result.get("canvas", "").startswith("data:image/png;base64,"):
+        with open(os.path.join(out, name + ".png"), "wb") as picture:
+            picture.write(base64.b64decode(result["canvas"].split(",", 1)[1]))
+    return result
+
+
+def report_of(run):
+    for line in run["stdout"]:
+        if line.startswith("{"):
+            return json.loads(line)
+    return None
+
+
+def native(binary, args):
+    done = subprocess.run([binary] + args, capture_output=True, text=True, timeout=600, cwd=out)
+    return done
+
+
+def native_hashes(args):
+    hashes = {}
+    for binary in natives:
+        done = native(binary, args)
+        report = next((json.loads(l) for l in done.stdout.splitlines() if l.startswith("{")), None)
+        if done.returncode != 0 or report is None:
+            fail(f"native {binary} {' '.join(args)}: exit {done.returncode}: {done.stderr.strip()}")
+            continue
+        hashes[binary] = report
+    return hashes
+
+
+def same_hash(name, query, args):
+    """The page's run of `query` against the native binaries' run of `args`: the same state_hash."""
+    result = page(name, query)
+    if result is None:
+        return None
+    run = result["runs"][-1]
+    report = report_of(run)
+    if run["code"] != 0 or report is None:
+        fail(f"{name}: the page's run ended {run['code']} with no report: {run['stderr']}")
+        return None
+    for binary, theirs in native_hashes(args).items():
+        kind = "clang" if "asan" in binary else "GCC"
+        if theirs["state_hash"] != report["state_hash"] or theirs["ticks"] != report["ticks"]:
+            fail(f"{name}: wasm {report['state_hash']} after {report['ticks']} ticks, native {kind} "
+                 f"{theirs['state_hash']} after {theirs['ticks']}")
+        else:
+            print(f"web_test: {name}: wasm = native {kind}: {report['state_hash']} after {report['ticks']} ticks",
+                  flush=True)
+    return result
+
+
+def argv(query):
+    args = []
+    for key, value in urllib.parse.parse_qsl(query, keep_blank_values=True):
+        args.append("--" + key)
+        if value:
+            args.append(value)
+    return args
+
+
+def distinct_colours(name):
+    """How many colours the picture the page posted has (a blank canvas has one)."""
+    path = os.path.join(out, name + ".png")
+    if not os.path.exists(path):
+        return 0
+    done = subprocess.run([sys.executable, "-c", PNG_COLOURS, path], capture_output=True, text=True)
+    return int(done.stdout.strip() or 0)
+
+
+PNG_COLOURS = r"""
+import struct, sys, zlib
+data = open(sys.argv[1], 'rb').read()
+pos, idat, width, height = 8, b'', 0, 0
+while pos < len(data):
+    length, kind = struct.unpack('>I4s', data[pos:pos + 8])
+    chunk = data[pos + 8:pos + 8 + length]
+    if kind == b'IHDR':
+        width, height, depth, colour = struct.unpack('>IIBB', chunk[:10])
+    if kind == b'IDAT':
+        idat += chunk
+    pos += 12 + length
+raw = zlib.decompress(idat)
+channels = {2: 3, 6: 4}[colour]
+stride = width * channels
+colours, prev, i = set(), bytearray(stride), 0
+for y in range(height):
+    kind, row = raw[i], bytearray(raw[i + 1:i + 1 + stride]); i += 1 + stride
+    for x in range(stride):
+        a = row[x - channels] if x >= channels else 0
+        b, c = prev[x], prev[x - channels] if x >= channels else 0
+        if kind == 1: row[x] = (row[x] + a) & 255
+        elif kind == 2: row[x] = (row[x] + b) & 255
+        elif kind == 3: row[x] = (row[x] + (a + b) // 2) & 255
+        elif kind == 4:
+            p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            row[x] = (row[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    if y % 4 == 0:
+        colours.update(bytes(row[x:x + 3]) for x in range(0, stride, channels * 4))
+    prev = row
+print(len(colours))
+"""
+
+try:
+    # 1. The page as a student opens it: the default scene, live, for 90 animation frames.
+    live = page("live", "page-frames=90")
+    if live:
+        if [r["code"] for r in live["runs"]] != [0]:
+            fail(f"live: runs ended {[r['code'] for r in live['runs']]}: {live['runs'][-1]['stderr']}")
+        colours = distinct_colours("live")
+        print(f"web_test: live: first frame {live['firstFrameMs']:.0f} ms after navigation, canvas "
+              f"{colours} colours (build-web/test/live.png)", flush=True)
+        if colours < 8:
+            fail(f"live: the canvas has {colours} colours: nothing drawn")
+
+    # 2. A lesson from the address, a screenshot run (the manual clock every build shares), against native.
+    for lesson in ["beat", "autopilot-5hz", "euler-explodes"]:
+        query = f"lesson={lesson}&frames=120&screenshot=/tmp/{lesson}.png&report=-"
+        shot = same_hash("lesson-" + lesson, query, argv(query.replace("/tmp/", "")))
+        if shot and distinct_colours("lesson-" + lesson) < 8:
+            fail(f"lesson-{lesson}: the canvas shows nothing")
+
+    # 3. Seeded headless runs of each scene.
+    for name, query in [("balls", "headless&scene=balls&balls=2000&seed=7&ticks=600&report=-"),
+                        ("lander", "headless&scene=lander&autopilot&seed=3&ticks=900&report=-"),
+                        ("orbits", "headless&scene=orbits&tick-rate=10&ticks=600&report=-")]:
+        same_hash("headless-" + name, query, argv(query))
+
+    # 4. A recording made in the page, replayed natively: the page's state_hash.
+    recorded = same_hash("record", "headless&scene=lander&autopilot&seed=5&ticks=600&record=/tmp/page.replay&report=-",
+                         argv("headless&scene=lander&autopilot&seed=5&ticks=600&report=-"))
+    if recorded:
+        run = recorded["runs"][-1]
+        replay = os.path.join(out, "page.replay")
+        with open(replay, "wb") as file:
+            file.write(base64.b64decode(run["files"]["/tmp/page.replay"]))
+        for binary, theirs in native_hashes(["--headless", "--replay", replay, "--report", "-"]).items():
+            if theirs["state_hash"] != report_of(run)["state_hash"]:
+                fail(f"record: the page's recording replays natively ({binary}) to {theirs['state_hash']}, "
+                     f"the page ended on {report_of(run)['state_hash']}")
+            else:
+                print(f"web_test: record: the page's recording replays natively to {theirs['state_hash']}")
+
+    # 5. Bad input: the desktop's one line on the page, then the default scene runs.
+    with open(os.path.join(out, "broken.replay"), "wb") as file:
+        file.write(b"not a replay\n")
+    for name, query, args, page_path, native_path in [
+            ("bad-lesson", "lesson=no-such-lesson", ["--lesson", "no-such-lesson"], None, None),
+            ("bad-replay", "replay=test/broken.replay", ["--replay", os.path.join(out, "broken.replay")],
+             "/replays/broken.replay", os.path.join(out, "broken.replay"))]:
+        result = page(name, query + "&page-frames=30")
+        if not result:
+            continue
+        desktop = native(natives[0], args).stderr.strip().splitlines()[-1]
+        shown = result["message"].replace(page_path, native_path) if page_path else result["message"]
+        codes = [r["code"] for r in result["runs"]]
+        if shown != desktop:
+            fail(f"{name}: the page says '{result['message']}', the desktop '{desktop}'")
+        elif codes != [2, 0]:
+            fail(f"{name}: runs ended {codes}, not [2, 0] (the bad run, then the default scene)")
+        else:
+            print(f"web_test: {name}: the page shows '{result['message']}' and runs on", flush=True)
+
+    if bench:
+        query = "headless&balls=10000&seed=1&ticks=600&report=-"
+        result = page("bench-balls", query, timeout=900)
+        if result:
+            wasm = report_of(result["runs"][-1])
+            for binary, theirs in native_hashes(argv(query)).items():
+                print(f"web_test: bench: 10,000 balls, tick_ms_mean wasm (chromium) {wasm['tick_ms_mean']:.3f}, "
+                      f"native {binary} {theirs['tick_ms_mean']:.3f}: ratio "
+                      f"{wasm['tick_ms_mean'] / theirs['tick_ms_mean']:.2f}", flush=True)
+finally:
+    server.shutdown()
+    shutil.rmtree(profile, ignore_errors=True)
+
+if failures:
+    print(f"web_test: {len(failures)} failure(s)", file=sys.stderr)
+    sys.exit(1)
+print("web_test: all checks passed")
+PYTHON
