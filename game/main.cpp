@@ -5,6 +5,7 @@
 // In a web page (docs/web.md) the browser calls the window's frames after main() has returned.
 
 #include "app/platform/frame_driver.hpp"
+#include "app/remote_window.hpp"
 #include "app/run_window.hpp"
 #include "cli/command_line.hpp"
 #include "run/headless.hpp"
@@ -16,7 +17,10 @@ int main(int argc, char** argv) {
     if (parsed.exit_code) return run_ended(*parsed.exit_code);  // --help, or a bad value (already printed)
 
     const ticklab::game::launch_options& options = parsed.options;
-    if (options.remote) return run_ended(ticklab::game::run_remote(options));
+    if (options.remote) {
+        return run_ended(options.headless ? ticklab::game::run_remote(options)
+                                          : ticklab::app::run_remote_window(options));
+    }
     if (options.headless) return run_ended(ticklab::game::run_headless(options));
     const std::optional<int> code = ticklab::app::run_window(options);
     return code ? run_ended(*code) : 0;  // nullopt: a page, whose frames go on

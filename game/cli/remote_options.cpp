@@ -25,12 +25,12 @@ const std::vector<std::string>& game_choosing_flags() {
 }
 
 const std::vector<std::string>& remote_conflicting_flags() {
-    // The in-process peers' flags, what records or draws a run, and the session clock's controls,
-    // which the remote game's real clock does not have.
+    // The in-process peers' flags, what records a run, and the session clock's controls, which the
+    // remote game's real clock does not have. (--screenshot saves a remote window's last frame.)
     static const std::vector<std::string> flags{
-        "--peer-drops", "--peer-hitch-ms", "--record",       "--replay",         "--compare",        "--screenshot",
-        "--frames",     "--trace",         "--paused",       "--time-scale",     "--fps-cap",        "--stepping",
-        "--catch-up",   "--smoothing",     "--time-scaling", "--frame-clamp-ms", "--frame-jitter-ms"};
+        "--peer-drops", "--peer-hitch-ms", "--record",         "--replay",         "--compare",  "--frames",
+        "--trace",      "--paused",        "--time-scale",     "--fps-cap",        "--stepping", "--catch-up",
+        "--smoothing",  "--time-scaling",  "--frame-clamp-ms", "--frame-jitter-ms"};
     return flags;
 }
 
@@ -78,14 +78,10 @@ std::string apply_remote_options(const remote_flags& flags, launch_options& out)
         }
         remote.peer_timeout_s = s;
     }
-    if (!flags.headless) {
-        return std::string{flag} +
-               " needs --headless in this version: the window does not play against another process yet";
-    }
     if (!remote.listening && !flags.game_flags.empty()) {
         return flags.game_flags.front() + " cannot be used with --connect: the listening side chooses the game";
     }
-    if (remote.listening && !flags.ticks_given) {
+    if (remote.listening && flags.headless && !flags.ticks_given) {
         return "--listen with --headless needs --ticks N: both players stop once each has confirmed tick N";
     }
     if (!flags.conflicts.empty()) {

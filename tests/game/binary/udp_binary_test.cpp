@@ -2,7 +2,7 @@
 // read back from their reports: both reach the same state hash with 10% of each side's messages
 // lost on purpose, a flood of stranger datagrams is counted and changes nothing, a side whose
 // other player never answers ends with one line and exit 3, and bad flags with one line and exit 2.
-#include "run_ticklab.hpp"
+#include "udp_processes.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -21,42 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-struct udp_binary_fixture : ticklab_test::folder_fixture {
-    // `ticklab ARGS` in the background, killed after `timeout_s`; its stdout, stderr and exit code
-    // go to NAME.out, NAME.err and NAME.code in the test's folder.
-    void start(const std::string& name, const std::string& args, int timeout_s = 120) const {
-        const fs::path base = folder / name;
-        const std::string command = "cd '" + folder.string() + "' && (SDL_VIDEODRIVER=offscreen timeout -k 5 " +
-                                    std::to_string(timeout_s) + " '" TICKLAB_BINARY "' " + args + " >'" +
-                                    base.string() + ".out' 2>'" + base.string() + ".err'; echo $? >'" + base.string() +
-                                    ".code.tmp'; mv '" + base.string() + ".code.tmp' '" + base.string() + ".code') &";
-        ASSERT_EQ(std::system(command.c_str()), 0);
-    }
-    // The exit code of a process start() began, waiting up to `limit` for it.
-    std::optional<int> exit_code(const std::string& name, std::chrono::seconds limit = 150s) const {
-        const fs::path code = folder / (name + ".code");
-        for (auto waited = 0ms; waited < limit; waited += 50ms) {
-            if (fs::exists(code)) return std::stoi(ticklab_test::read_file(code));
-            std::this_thread::sleep_for(50ms);
-        }
-        return std::nullopt;
-    }
-    std::string err(const std::string& name) const { return ticklab_test::read_file(folder / (name + ".err")); }
-    // The port a --listen 0 process printed ("listening on UDP port N").
-    int listening_port(const std::string& name) const {
-        const std::regex line{"listening on UDP port ([0-9]+)"};
-        for (auto waited = 0ms; waited < 20s; waited += 20ms) {
-            std::smatch m;
-            const std::string text = err(name);
-            if (std::regex_search(text, m, line)) return std::stoi(m[1]);
-            std::this_thread::sleep_for(20ms);
-        }
-        return 0;
-    }
-    nlohmann::json report(const std::string& name) const {
-        const fs::path path = folder / (name + ".json");
-        return nlohmann::json::parse(fs::exists(path) ? ticklab_test::read_file(path) : std::string{"{}"});
-    }
+struct udp_binary_fixture : ticklab_test::udp_processes {
     // Sends `count` datagrams of junk to the port from a shell (a stranger to both players).
     void junk(int port, int count) const {
         const std::string command = "bash -c 'for i in $(seq " + std::to_string(count) +
@@ -166,7 +131,7 @@ TEST_F(UdpBinary, BadRemoteFlagsAreOneLineAndExit2) {
         {"--headless --connect localhost --ticks 5", "--connect: 'localhost' is not allowed: use HOST:PORT"},
         {"--headless --connect 127.0.0.1:0", "with a port from 1 to 65535"},
         {"--headless --listen 0", "--listen with --headless needs --ticks N"},
-        {"--listen 0 --ticks 5", "--listen needs --headless in this version"},
+        {"--listen 0 --frames 5", "--frames cannot be used with --listen"},
         {"--headless --connect 127.0.0.1:5000 --scene lander", "--scene cannot be used with --connect"},
         {"--headless --listen 0 --connect 127.0.0.1:5000 --ticks 5", "--listen and --connect do not go together"},
         {"--headless --listen 0 --ticks 5 --peer-drops", "--peer-drops cannot be used with --listen"},

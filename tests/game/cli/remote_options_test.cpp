@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 using namespace ticklab::game;
@@ -47,4 +48,19 @@ TEST(RemoteOptions, WithoutEitherFlagNothingIsSet) {
     EXPECT_EQ(apply_remote_options({}, out), "");
     EXPECT_FALSE(out.remote);
     EXPECT_FALSE(out.network);
+}
+
+TEST(RemoteOptions, AWindowMayListenWithoutTicksAndSaveAScreenshotButAHeadlessRunNeedsTicks) {
+    const std::string port = "7777";
+    launch_options window;
+    // A window's game ends when a player leaves; a headless one has no player to leave.
+    EXPECT_EQ(apply_remote_options({.listen = &port, .headless = false}, window), "");
+    ASSERT_TRUE(window.remote);
+    EXPECT_EQ(window.remote->port, 7777);
+    launch_options headless;
+    EXPECT_NE(apply_remote_options({.listen = &port, .headless = true}, headless).find("needs --ticks N"),
+              std::string::npos);
+    // A remote window's last frame can be saved; a frame count still cannot end a real-time game.
+    EXPECT_EQ(std::ranges::count(remote_conflicting_flags(), std::string{"--screenshot"}), 0);
+    EXPECT_EQ(std::ranges::count(remote_conflicting_flags(), std::string{"--frames"}), 1);
 }
