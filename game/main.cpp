@@ -7,6 +7,7 @@
 #include "cli/command_line.hpp"
 #include "run/headless.hpp"
 #include "run/remote_run.hpp"
+#include "run/sync_test_run.hpp"
 
 int main(int argc, char** argv) {
     const auto parsed = ticklab::game::parse_command_line(argc, argv);
@@ -14,6 +15,7 @@ int main(int argc, char** argv) {
 
     const ticklab::game::launch_options& options = parsed.options;
     if (options.remote) return ticklab::game::run_remote(options);
+    if (options.sync_test) return ticklab::game::run_sync_test(options);
     if (options.headless) return ticklab::game::run_headless(options);
     return ticklab::app::run_window(options);
 }

@@ -2,6 +2,7 @@
 // Everything a run is told at launch, after validation: what the command line (cli/) fills in and
 // what every runner (run/runner.hpp) reads, whichever kind of run it is.
 
+#include "net/sync_test.hpp"
 #include "run/remote_settings.hpp"
 #include "session/replay_file.hpp"
 #include "sim/loop_settings.hpp"
@@ -53,6 +54,7 @@ struct launch_options {
     std::string lesson;                       // --lesson: the lesson's name, for the panel
     std::optional<network_settings> network;  // --network and its flags: two peers (docs/network.md)
     std::optional<remote_settings> remote;    // --listen / --connect: the other peer is another process
+    std::optional<sync_test_settings> sync_test;  // --network synctest: one replica re-simulating each tick
 };
 
 }  // namespace ticklab::game
