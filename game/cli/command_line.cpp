@@ -452,7 +452,8 @@ parse_result parse_command_line(int argc, const char* const* argv) {
     app.add_option("--lesson", raw.lesson,
                    "Start with a lesson (a name, or a path to a lesson file); --lesson list prints the names")
         ->type_name("NAME");
-    app.add_option("--network", raw.network, "Two peers play over a simulated network: lockstep or rollback; or synctest, one replica "
+    app.add_option("--network", raw.network,
+                   "Two peers play over a simulated network: lockstep or rollback; or synctest, one replica "
                    "re-simulating every tick to find state its snapshot misses")
         ->type_name("MODE");
     app.add_option("--latency-ms", raw.latency_ms,

@@ -63,10 +63,11 @@ std::string apply_sync_test_options(const network_flags& flags, const network_co
     if (flags.check_distance != nullptr) {
         char* end = nullptr;
         const double value = std::strtod(flags.check_distance->c_str(), &end);
-        const bool number = !flags.check_distance->empty() && end == flags.check_distance->c_str() +
-                                                                          flags.check_distance->size();
+        const bool number =
+            !flags.check_distance->empty() && end == flags.check_distance->c_str() + flags.check_distance->size();
         if (!number) {
-            return "--check-distance: '" + *flags.check_distance + "' is not a number: use a whole number of ticks from 1 to " +
+            return "--check-distance: '" + *flags.check_distance +
+                   "' is not a number: use a whole number of ticks from 1 to " +
                    std::to_string(sync_test_settings::max_check_distance);
         }
         if (std::string error = check_check_distance(value); !error.empty()) return "--check-distance: " + error;
@@ -88,7 +89,8 @@ std::string apply_network_options(const network_flags& flags, const network_conf
         } else if (*flags.network == "rollback") {
             mode = net_mode::rollback;
         } else {
-            return "--network: " + refuse_value("network", "'" + *flags.network + "'", "lockstep, rollback or synctest");
+            return "--network: " +
+                   refuse_value("network", "'" + *flags.network + "'", "lockstep, rollback or synctest");
         }
         // A lesson's delay that is its mode's default becomes the new mode's (as the panel's mode
         // buttons do); a delay the lesson chose stays, and is checked against the new mode below.

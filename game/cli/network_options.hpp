@@ -23,7 +23,7 @@ struct network_flags {
     const std::string* max_prediction = nullptr;  // ticks
     const std::string* peer_clock_ppm = nullptr;
     const std::string* peer_frame_ms = nullptr;
-    const std::string* time_sync = nullptr;  // on | off
+    const std::string* time_sync = nullptr;       // on | off
     const std::string* check_distance = nullptr;  // ticks, synctest only
     bool peer_drops = false;
     bool bots = false;

@@ -64,7 +64,8 @@ std::optional<sync_mismatch> sync_test::run_tick(const tick_input& input) {
     const std::uint64_t second_hash = game_.state_hash();
     if (second_hash == first_hash) return std::nullopt;
 
-    sync_mismatch miss{.tick = k, .resimulated = back, .first_hash = first_hash, .second_hash = second_hash, .fields = {}};
+    sync_mismatch miss{
+        .tick = k, .resimulated = back, .first_hash = first_hash, .second_hash = second_hash, .fields = {}};
     state_field_list first, second;
     if (const scene* saved = first_run_.scene->saved_scene()) saved->state_fields(first);
     game_.current_scene().state_fields(second);

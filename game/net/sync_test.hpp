@@ -29,11 +29,11 @@ struct sync_test_settings {
 [[nodiscard]] std::string check_check_distance(double ticks);
 
 struct sync_mismatch {
-    std::uint64_t tick = 0;          // the first tick whose re-simulated state differs
-    std::uint32_t resimulated = 0;   // ticks re-simulated to reach it
-    std::uint64_t first_hash = 0;    // state_hash after the tick as first run
-    std::uint64_t second_hash = 0;   // and as re-simulated
-    std::vector<std::string> fields; // the differing fields (scene::state_fields), at most a few
+    std::uint64_t tick = 0;           // the first tick whose re-simulated state differs
+    std::uint32_t resimulated = 0;    // ticks re-simulated to reach it
+    std::uint64_t first_hash = 0;     // state_hash after the tick as first run
+    std::uint64_t second_hash = 0;    // and as re-simulated
+    std::vector<std::string> fields;  // the differing fields (scene::state_fields), at most a few
     // "sync-test: tick 153 differs after re-simulating 2 ticks: balls[17].x, balls[17].vy"
     [[nodiscard]] std::string line() const;
 };

@@ -1,9 +1,9 @@
 #include "run/sync_test_run.hpp"
 
 #include "io/output_file.hpp"
-#include "run/report.hpp"
 #include "net/input_bot.hpp"
 #include "net/peer.hpp"
+#include "run/report.hpp"
 #include "run/run_error.hpp"
 #include "scenes/scene_registry.hpp"
 
@@ -22,7 +22,8 @@ std::string hex(std::uint64_t value) {
     return text;
 }
 
-std::string report_text(const launch_options& options, const sync_test& test, const std::optional<sync_mismatch>& miss) {
+std::string report_text(const launch_options& options, const sync_test& test,
+                        const std::optional<sync_mismatch>& miss) {
     std::string out = "{\n";
     const auto key = [&out](const char* name, const std::string& json) {
         out += std::string{out.size() > 2 ? ",\n" : ""} + "  \"" + name + "\": " + json;
@@ -62,7 +63,8 @@ int run_sync_test(const launch_options& options) {
     const input_bot second{scene_settings.seed, 1};
     const std::uint64_t ticks = options.ticks.value_or(default_sync_test_ticks);
     std::optional<sync_mismatch> miss;
-    for (std::uint64_t t = 1; t <= ticks && !miss; ++t) miss = test->run_tick(merge_inputs(first.input_for(t), second.input_for(t)));
+    for (std::uint64_t t = 1; t <= ticks && !miss; ++t)
+        miss = test->run_tick(merge_inputs(first.input_for(t), second.input_for(t)));
     if (!options.report_path.empty()) {
         if (std::string error = write_text_atomically(options.report_path, report_text(options, *test, miss));
             !error.empty()) {

@@ -22,7 +22,7 @@ void balls_scene::state_fields(state_field_list& out) const {
     }
     out.add("balls.count", static_cast<std::uint64_t>(x_.size()));
     const std::pair<const char*, const std::vector<double>*> members[] = {
-        {"x", &x_}, {"y", &y_}, {"prev_x", &prev_x_}, {"prev_y", &prev_y_},
+        {"x", &x_},   {"y", &y_},   {"prev_x", &prev_x_}, {"prev_y", &prev_y_},
         {"vx", &vx_}, {"vy", &vy_}, {"radius", &radius_}};
     for (const auto& [name, values] : members) out.add_each<double>("balls", name, *values);
     const auto widen = [&out](const char* name, const auto& values) {

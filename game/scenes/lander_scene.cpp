@@ -277,9 +277,8 @@ void lander_scene::state_fields(state_field_list& out) const {
     out.add("autopilot", autopilot_);
     out.add("thrusting", thrusting_);
     const auto body = [&out](const std::string& name, const lander_body& b) {
-        const std::pair<const char*, double> members[] = {{"x", b.x},         {"y", b.y},         {"vx", b.vx},
-                                                          {"vy", b.vy},       {"angle", b.angle}, {"spin", b.spin},
-                                                          {"fuel", b.fuel}};
+        const std::pair<const char*, double> members[] = {
+            {"x", b.x}, {"y", b.y}, {"vx", b.vx}, {"vy", b.vy}, {"angle", b.angle}, {"spin", b.spin}, {"fuel", b.fuel}};
         for (const auto& [member, value] : members) out.add(name + "." + member, value);
     };
     body("ship", body_);

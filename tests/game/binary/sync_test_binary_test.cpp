@@ -18,9 +18,9 @@ TEST_F(SyncTestBinary, LanderPassesAndReportsTheTicksChecked) {
     ASSERT_TRUE(o.exited);
     EXPECT_EQ(o.exit_code, 0) << o.err;
     const std::string report = ticklab_test::read_file(folder / "report.json");
-    for (const char* key : {"\"mode\": \"synctest\"", "\"check_distance\": 3", "\"ticks\": 240",
-                            "\"ticks_checked\": 240", "\"ticks_resimulated\": 714", "\"first_differing_tick\": null",
-                            "\"differing_fields\": []"}) {
+    for (const char* key :
+         {"\"mode\": \"synctest\"", "\"check_distance\": 3", "\"ticks\": 240", "\"ticks_checked\": 240",
+          "\"ticks_resimulated\": 714", "\"first_differing_tick\": null", "\"differing_fields\": []"}) {
         EXPECT_NE(report.find(key), std::string::npos) << key << " in " << report;
     }
 }

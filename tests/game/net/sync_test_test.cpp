@@ -64,7 +64,9 @@ std::shared_ptr<bool> faulty_fired;
 const scene_entry faulty_entry{
     .name = "faulty",
     .title = "faulty",
-    .create = [](const scene_options&) -> std::unique_ptr<scene> { return std::make_unique<faulty_scene>(faulty_fired); },
+    .create = [](const scene_options&) -> std::unique_ptr<scene> {
+        return std::make_unique<faulty_scene>(faulty_fired);
+    },
 };
 
 tick_input bots_input(std::uint64_t seed, std::uint64_t tick) {
