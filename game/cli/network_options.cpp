@@ -55,6 +55,7 @@ std::string apply_sync_test_options(const network_flags& flags, const network_co
     }
     if (flags.peer_drops) return std::string{"--peer-drops"} + why;
     if (out.network) return "--network synctest cannot replace a lesson's network game: drop --lesson";
+    if (out.remote) return "--network synctest runs one replica in one process: drop --listen or --connect";
     if (!conflicts.headless) return "--network synctest runs headless: add --headless";
     if (conflicts.record) return not_with_network("--record", "the sync test's input is the bots'");
     if (conflicts.replay) return not_with_network("--replay", "the sync test's input is the bots'");

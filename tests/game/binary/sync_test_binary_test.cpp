@@ -33,6 +33,7 @@ TEST_F(SyncTestBinary, RefusesPeerFlagsAndAWindowWithOneLine) {
         {"--headless --network rollback --check-distance 2", "--check-distance is for --network synctest"},
         {"--network synctest --ticks 10", "runs headless: add --headless"},
         {"--headless --network sync", "lockstep, rollback or synctest"},
+        {"--headless --network synctest --listen 0 --ticks 10", "drop --listen or --connect"},
     };
     for (const auto& [args, needle] : cases) {
         const auto o = ticklab_test::run_ticklab(args, folder, folder, 60);
