@@ -24,7 +24,7 @@ std::string sync_mismatch::line() const {
     std::string out = "sync-test: tick " + std::to_string(tick) + " differs after re-simulating " +
                       std::to_string(resimulated) + (resimulated == 1 ? " tick: " : " ticks: ");
     if (fields.empty()) {
-        char text[80];
+        char text[128];
         std::snprintf(text, sizeof text, "state_hash %016llx, re-simulated %016llx (the scene names no fields)",
                       static_cast<unsigned long long>(first_hash), static_cast<unsigned long long>(second_hash));
         return out + text;
