@@ -171,3 +171,10 @@ TEST(StateFields, EachSceneNamesTheFieldThatDiffers) {
         EXPECT_NE(std::find(names.begin(), names.end(), p.field), names.end()) << p.scene << " " << p.field;
     }
 }
+
+TEST(SyncTest, ALineWithoutFieldsNamesBothHashes) {
+    const sync_mismatch miss{.tick = 9, .resimulated = 1, .first_hash = 0xab, .second_hash = 0xcd, .fields = {}};
+    EXPECT_EQ(miss.line(),
+              "sync-test: tick 9 differs after re-simulating 1 tick: state_hash 00000000000000ab, re-simulated "
+              "00000000000000cd (the scene names no fields)");
+}
