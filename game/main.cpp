@@ -10,6 +10,7 @@
 #include "cli/command_line.hpp"
 #include "run/headless.hpp"
 #include "run/remote_run.hpp"
+#include "run/sync_test_run.hpp"
 
 int main(int argc, char** argv) {
     using ticklab::app::run_ended;
@@ -21,6 +22,7 @@ int main(int argc, char** argv) {
         return run_ended(options.headless ? ticklab::game::run_remote(options)
                                           : ticklab::app::run_remote_window(options));
     }
+    if (options.sync_test) return run_ended(ticklab::game::run_sync_test(options));
     if (options.headless) return run_ended(ticklab::game::run_headless(options));
     const std::optional<int> code = ticklab::app::run_window(options);
     return code ? run_ended(*code) : 0;  // nullopt: a page, whose frames go on

@@ -163,7 +163,7 @@ struct raw_options {
     std::string screenshot, report, record, replay, lesson, trace;
     std::string stepping, catch_up, smoothing, time_scaling, frame_clamp_ms, compare, frame_jitter_ms;
     std::string network, latency_ms, jitter_ms, loss, input_delay, peer_hitch_ms, window_size, beacons, box_width;
-    std::string max_prediction, peer_clock_ppm, peer_frame_ms, time_sync;
+    std::string max_prediction, peer_clock_ppm, peer_frame_ms, time_sync, check_distance;
     std::string text_scale, palette;
     std::string listen, connect, peer_timeout_s;  // cli/remote_options.hpp
     bool paused = false, autopilot = false, wall = false, headless = false, peer_drops = false, bots = false;
@@ -330,13 +330,15 @@ launch_options validate(const raw_options& raw, const CLI::App& app) {
                                 .peer_clock_ppm = text_if("--peer-clock-ppm", raw.peer_clock_ppm),
                                 .peer_frame_ms = text_if("--peer-frame-ms", raw.peer_frame_ms),
                                 .time_sync = text_if("--time-sync", raw.time_sync),
+                                .check_distance = text_if("--check-distance", raw.check_distance),
                                 .peer_drops = raw.peer_drops,
                                 .bots = raw.bots};
     const network_conflicts cannot{.record = given("--record"),
                                    .replay = given("--replay"),
                                    .compare = given("--compare"),
                                    .catch_up = given("--catch-up"),
-                                   .frame_clamp = given("--frame-clamp-ms")};
+                                   .frame_clamp = given("--frame-clamp-ms"),
+                                   .headless = out.headless};
     // A window's frames are the display's: judged at 60 fps.
     const network_loop network_loop_of{
         .tick_rate_hz = out.loop.tick_rate_hz,
@@ -450,7 +452,9 @@ parse_result parse_command_line(int argc, const char* const* argv) {
     app.add_option("--lesson", raw.lesson,
                    "Start with a lesson (a name, or a path to a lesson file); --lesson list prints the names")
         ->type_name("NAME");
-    app.add_option("--network", raw.network, "Two peers play over a simulated network: lockstep or rollback")
+    app.add_option("--network", raw.network,
+                   "Two peers play over a simulated network: lockstep or rollback; or synctest, one replica "
+                   "re-simulating every tick to find state its snapshot misses")
         ->type_name("MODE");
     app.add_option("--latency-ms", raw.latency_ms,
                    "Network: one-way latency, " + range_of(setting::latency_ms) + " ms (default 0)")
@@ -485,6 +489,10 @@ parse_result parse_command_line(int argc, const char* const* argv) {
     app.add_option("--time-sync", raw.time_sync,
                    "Network: a peer that runs ahead of the other slows down until level, on or off (default off)")
         ->type_name("on|off");
+    app.add_option("--check-distance", raw.check_distance,
+                   "Network (synctest): ticks re-simulated after each tick, 1 to " +
+                       std::to_string(sync_test_settings::max_check_distance) + " (default 2)")
+        ->type_name("TICKS");
     app.add_flag("--bots", raw.bots, "Network: both players are made-up bots (headless and screenshot runs always)");
 
     app.add_option("--listen", raw.listen,

@@ -36,8 +36,52 @@ std::string not_with_network(const char* flag, const char* why) {
 
 }  // namespace
 
+// --network synctest: one replica that re-simulates each tick (net/sync_test.hpp). The peers'
+// flags would change nothing, so each is refused rather than ignored.
+std::string apply_sync_test_options(const network_flags& flags, const network_conflicts& conflicts,
+                                    launch_options& out) {
+    const std::pair<const std::string*, const char*> peers_only[] = {{flags.latency_ms, "--latency-ms"},
+                                                                     {flags.jitter_ms, "--jitter-ms"},
+                                                                     {flags.loss, "--loss"},
+                                                                     {flags.input_delay, "--input-delay"},
+                                                                     {flags.peer_hitch_ms, "--peer-hitch-ms"},
+                                                                     {flags.max_prediction, "--max-prediction"},
+                                                                     {flags.peer_clock_ppm, "--peer-clock-ppm"},
+                                                                     {flags.peer_frame_ms, "--peer-frame-ms"},
+                                                                     {flags.time_sync, "--time-sync"}};
+    const char* why = " is for --network lockstep or rollback: the sync test runs one replica, with no link or peer";
+    for (const auto& [text, flag] : peers_only) {
+        if (text != nullptr) return std::string{flag} + why;
+    }
+    if (flags.peer_drops) return std::string{"--peer-drops"} + why;
+    if (out.network) return "--network synctest cannot replace a lesson's network game: drop --lesson";
+    if (out.remote) return "--network synctest runs one replica in one process: drop --listen or --connect";
+    if (!conflicts.headless) return "--network synctest runs headless: add --headless";
+    if (conflicts.record) return not_with_network("--record", "the sync test's input is the bots'");
+    if (conflicts.replay) return not_with_network("--replay", "the sync test's input is the bots'");
+    if (conflicts.compare) return not_with_network("--compare", "the sync test runs one replica");
+    sync_test_settings settings;
+    if (flags.check_distance != nullptr) {
+        char* end = nullptr;
+        const double value = std::strtod(flags.check_distance->c_str(), &end);
+        const bool number =
+            !flags.check_distance->empty() && end == flags.check_distance->c_str() + flags.check_distance->size();
+        if (!number) {
+            return "--check-distance: '" + *flags.check_distance +
+                   "' is not a number: use a whole number of ticks from 1 to " +
+                   std::to_string(sync_test_settings::max_check_distance);
+        }
+        if (std::string error = check_check_distance(value); !error.empty()) return "--check-distance: " + error;
+        settings.check_distance = static_cast<std::uint32_t>(value);
+    }
+    out.sync_test = settings;
+    return {};
+}
+
 std::string apply_network_options(const network_flags& flags, const network_conflicts& conflicts, launch_options& out,
                                   const network_loop& loop) {
+    if (flags.network != nullptr && *flags.network == "synctest") return apply_sync_test_options(flags, conflicts, out);
+    if (flags.check_distance != nullptr) return "--check-distance is for --network synctest";
     const bool from_lesson = out.network.has_value();
     if (flags.network != nullptr) {
         net_mode mode = net_mode::lockstep;
@@ -46,7 +90,8 @@ std::string apply_network_options(const network_flags& flags, const network_conf
         } else if (*flags.network == "rollback") {
             mode = net_mode::rollback;
         } else {
-            return "--network: " + refuse_value("network", "'" + *flags.network + "'", "lockstep or rollback");
+            return "--network: " +
+                   refuse_value("network", "'" + *flags.network + "'", "lockstep, rollback or synctest");
         }
         // A lesson's delay that is its mode's default becomes the new mode's (as the panel's mode
         // buttons do); a delay the lesson chose stays, and is checked against the new mode below.

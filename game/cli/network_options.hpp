@@ -14,7 +14,7 @@ namespace ticklab::game {
 
 // Each flag's text as typed, null when the flag was not given.
 struct network_flags {
-    const std::string* network = nullptr;  // lockstep | rollback
+    const std::string* network = nullptr;  // lockstep | rollback | synctest
     const std::string* latency_ms = nullptr;
     const std::string* jitter_ms = nullptr;
     const std::string* loss = nullptr;         // percent
@@ -23,7 +23,8 @@ struct network_flags {
     const std::string* max_prediction = nullptr;  // ticks
     const std::string* peer_clock_ppm = nullptr;
     const std::string* peer_frame_ms = nullptr;
-    const std::string* time_sync = nullptr;  // on | off
+    const std::string* time_sync = nullptr;       // on | off
+    const std::string* check_distance = nullptr;  // ticks, synctest only
     bool peer_drops = false;
     bool bots = false;
 };
@@ -31,6 +32,7 @@ struct network_flags {
 // Other flags given that a network game cannot honour: each is refused with --network.
 struct network_conflicts {
     bool record = false, replay = false, compare = false, catch_up = false, frame_clamp = false;
+    bool headless = false;  // --headless: the sync test runs only headless
 };
 
 // The loop the network game runs on (--tick-rate, --max-loops, and the frame length of a headless
@@ -41,6 +43,8 @@ struct network_loop {
     double frame_ms = 1000.0 / 60.0;
 };
 
+// --network synctest sets out.sync_test instead (one replica, no peers: every other network flag
+// is refused with it), and only it takes --check-distance.
 // Sets out.network (from --network, or a lesson's network game that the flags then change).
 // The input delay defaults to 2 ticks in lockstep and 0 in rollback. "" or one error line.
 [[nodiscard]] std::string apply_network_options(const network_flags& flags, const network_conflicts& conflicts,

@@ -2,6 +2,7 @@
 // Everything a run is told at launch, after validation: what the command line (cli/) fills in and
 // what every runner (run/runner.hpp) reads, whichever kind of run it is.
 
+#include "net/sync_test.hpp"
 #include "run/remote_settings.hpp"
 #include "session/replay_file.hpp"
 #include "sim/loop_settings.hpp"
@@ -47,12 +48,13 @@ struct launch_options {
     std::string report_path;       // empty: none; "-": stdout
     std::string trace_path;        // --trace: empty for none; .json Chrome trace, else CSV
 
-    std::string record_path;                  // --record: empty for none; written when the run ends
-    std::optional<replay> replay_recording;   // --replay: what to play (scene, options, tick rate set from it)
-    std::string replay_path;                  // --replay: the file it came from, for traces and reports
-    std::string lesson;                       // --lesson: the lesson's name, for the panel
-    std::optional<network_settings> network;  // --network and its flags: two peers (docs/network.md)
-    std::optional<remote_settings> remote;    // --listen / --connect: the other peer is another process
+    std::string record_path;                      // --record: empty for none; written when the run ends
+    std::optional<replay> replay_recording;       // --replay: what to play (scene, options, tick rate set from it)
+    std::string replay_path;                      // --replay: the file it came from, for traces and reports
+    std::string lesson;                           // --lesson: the lesson's name, for the panel
+    std::optional<network_settings> network;      // --network and its flags: two peers (docs/network.md)
+    std::optional<remote_settings> remote;        // --listen / --connect: the other peer is another process
+    std::optional<sync_test_settings> sync_test;  // --network synctest: one replica re-simulating each tick
 };
 
 }  // namespace ticklab::game

@@ -71,6 +71,7 @@ public:
     void report_fields(std::vector<report_field>& out) const override;
     void write_options(scene_options& options) const override;
     [[nodiscard]] std::uint64_t state_hash() const override;
+    void state_fields(state_field_list& out) const override;
     void save(std::unique_ptr<scene_snapshot>& slot) const override;
     void restore(const scene_snapshot& snapshot) override;
     [[nodiscard]] double divergence(const scene& other) const override;

@@ -270,6 +270,38 @@ std::uint64_t lander_scene::state_hash() const {
     return h.value();
 }
 
+void lander_scene::state_fields(state_field_list& out) const {
+    out.add("rng", rng_.state());
+    out.add("ticks", ticks_);
+    out.add("state", static_cast<std::uint64_t>(state_));
+    out.add("autopilot", autopilot_);
+    out.add("thrusting", thrusting_);
+    const auto body = [&out](const std::string& name, const lander_body& b) {
+        const std::pair<const char*, double> members[] = {
+            {"x", b.x}, {"y", b.y}, {"vx", b.vx}, {"vy", b.vy}, {"angle", b.angle}, {"spin", b.spin}, {"fuel", b.fuel}};
+        for (const auto& [member, value] : members) out.add(name + "." + member, value);
+    };
+    body("ship", body_);
+    body("ship.previous", previous_);
+    body("ship.touchdown", touchdown_);
+    out.add("terrain.pad_first", static_cast<std::uint64_t>(terrain_.pad_first()));
+    const auto heights = terrain_.heights();
+    for (std::size_t i = 0; i < heights.size(); ++i) out.add("terrain.heights[" + std::to_string(i) + "]", heights[i]);
+    if (options_.beacons) {
+        // The beacons as one field: their hash (their registry's slots have no names of their own).
+        state_hasher h;
+        beacons_.hash(h);
+        out.add("beacons", h.value());
+    }
+    if (two_ships()) {
+        out.add("ship2.state", static_cast<std::uint64_t>(second_.state));
+        out.add("ship2.thrusting", second_.thrusting);
+        body("ship2", second_.body);
+        body("ship2.previous", second_.previous);
+        body("ship2.touchdown", second_.touchdown);
+    }
+}
+
 void lander_scene::save(std::unique_ptr<scene_snapshot>& slot) const {
     save_copy(*this, slot);
 }

@@ -172,6 +172,49 @@ std::uint64_t orbits_scene::state_hash() const {
     return h.value();
 }
 
+void orbits_scene::state_fields(state_field_list& out) const {
+    out.add("rng", rng_.state());
+    out.add("ticks", ticks_);
+    out.add("seconds", seconds_);
+    out.add("start_energy", start_energy_);
+    out.add("gravity.mu", gravity_.mu);
+    out.add("gravity.softening", gravity_.softening);
+    for (const auto& [set_name, set] : {std::pair{"bodies", &bodies_}, std::pair{"previous", &previous_}}) {
+        for (std::size_t i = 0; i < set->size(); ++i) {
+            const orbit_body& b = (*set)[i];
+            const std::string name = std::string{set_name} + "[" + std::to_string(i) + "].";
+            const std::pair<const char*, double> members[] = {{"x", b.x},   {"y", b.y},   {"vx", b.vx},
+                                                              {"vy", b.vy}, {"ax", b.ax}, {"ay", b.ay}};
+            for (const auto& [member, value] : members) out.add(name + member, value);
+        }
+    }
+    for (std::size_t i = 0; i < bodies; ++i) {
+        const std::string name = "bodies[" + std::to_string(i) + "].";
+        out.add(name + "largest_drift_pct", largest_drift_pct_[i]);
+        out.add(name + "turns.swept", turns_[i].swept);
+        out.add(name + "turns.turns", turns_[i].turns);
+        out.add(name + "turns.last_turn_s", turns_[i].last_turn_s);
+        out.add(name + "turns.period_s", turns_[i].period_s);
+    }
+    out.add("trail.count", static_cast<std::uint64_t>(trail_count_));
+    for (std::size_t i = 0; i < trail_count_; ++i) {
+        for (std::size_t b = 0; b < bodies; ++b) {
+            const vec2 p = trail_point(b, i);
+            const std::string name = "trail[" + std::to_string(i) + "][" + std::to_string(b) + "].";
+            out.add(name + "x", p.x);
+            out.add(name + "y", p.y);
+        }
+    }
+    out.add("samples.count", static_cast<std::uint64_t>(sample_count_));
+    for (std::size_t i = 0; i < sample_count_; ++i) {
+        const energy_sample& s = sample(i);
+        const std::string name = "samples[" + std::to_string(i) + "].";
+        out.add(name + "seconds", s.seconds);
+        for (std::size_t b = 0; b < bodies; ++b) out.add(name + "drift_pct[" + std::to_string(b) + "]", s.drift_pct[b]);
+    }
+    out.add("next_sample_s", next_sample_s_);
+}
+
 void orbits_scene::save(std::unique_ptr<scene_snapshot>& slot) const {
     save_copy(*this, slot);
 }

@@ -45,6 +45,7 @@ public:
     // Mean distance between matching planets of the two scenes, units.
     [[nodiscard]] double divergence(const scene& other) const override;
     [[nodiscard]] std::uint64_t state_hash() const override;
+    void state_fields(state_field_list& out) const override;
     void save(std::unique_ptr<scene_snapshot>& slot) const override;
     void restore(const scene_snapshot& snapshot) override;
     // orbits_section_controls and orbits_figures (orbits_parts.cpp).

@@ -9,6 +9,7 @@
 
 #include "sim/draw_list.hpp"
 #include "sim/scene_parts.hpp"
+#include "sim/state_fields.hpp"
 #include "sim/tick_input.hpp"
 
 #include <cstdint>
@@ -138,6 +139,10 @@ public:
 
     // Hash of the full simulation state: equal for equal trajectories.
     [[nodiscard]] virtual std::uint64_t state_hash() const = 0;
+    // The fields state_hash covers, by name ("balls[17].vy", "ship2.x") with the bits it adds: what
+    // the sync test (net/sync_test.hpp) names when a re-simulated tick differs. Nothing by default
+    // (a scene without it is still checked, by its hash, but no field is named).
+    virtual void state_fields(state_field_list& out) const { static_cast<void>(out); }
 
     // Saves everything that decides later ticks and hashes (positions, counters, the random
     // generator, the state its scripts resume from) into `slot`, reusing the storage of a snapshot

@@ -78,7 +78,7 @@ const std::vector<bad_case>& bad_cases() {
         {"--bogus", {"--bogus", "--help"}},
         {"stray", {"stray", "--help"}},
         {"--paused=maybe", {"--paused", "maybe"}},
-        {"--network udp", {"--network", "'udp'", "lockstep or rollback"}},
+        {"--network udp", {"--network", "'udp'", "lockstep, rollback or synctest"}},
         {"--latency-ms 10", {"--latency-ms", "needs --network"}},
         {"--peer-drops", {"--peer-drops", "needs --network"}},
         {"--network rollback --latency-ms 1001", {"--latency-ms", "1001", "0 to 1000"}},

@@ -218,7 +218,8 @@ TEST(CommandLine, TheInputDelayDefaultsToTwoTicksInLockstepAndNoneInRollback) {
 
 TEST(CommandLine, NetworkFlagsNeedANetworkAndRefuseWhatItCannotHonour) {
     expect_rejected({"--loss", "5"}, "--loss needs --network");
-    expect_rejected({"--network", "lan"}, "--network: network 'lan' is not allowed: use lockstep or rollback");
+    expect_rejected({"--network", "lan"},
+                    "--network: network 'lan' is not allowed: use lockstep, rollback or synctest");
     expect_rejected(
         {"--network", "lockstep", "--input-delay", "0"},
         "--input-delay: input_delay 0 ticks is not allowed: use a whole number from 1 to 30 ticks with lockstep");
