@@ -26,11 +26,14 @@ const std::vector<std::string>& game_choosing_flags() {
 
 const std::vector<std::string>& remote_conflicting_flags() {
     // The in-process peers' flags, what records a run, and the session clock's controls, which the
-    // remote game's real clock does not have. (--screenshot saves a remote window's last frame.)
+    // remote game's real clock does not have. (--screenshot saves a remote window's last frame.) The
+    // peers' own settings (prediction window, time sync, clock drift, frame length, bots) are not in
+    // the handshake yet, so the two sides could not agree on them: refused rather than half-applied.
     static const std::vector<std::string> flags{
-        "--peer-drops", "--peer-hitch-ms", "--record",         "--replay",         "--compare",  "--frames",
-        "--trace",      "--paused",        "--time-scale",     "--fps-cap",        "--stepping", "--catch-up",
-        "--smoothing",  "--time-scaling",  "--frame-clamp-ms", "--frame-jitter-ms"};
+        "--max-prediction", "--time-sync",      "--peer-clock-ppm", "--peer-frame-ms", "--bots",     "--peer-drops",
+        "--peer-hitch-ms",  "--record",         "--replay",         "--compare",       "--frames",   "--trace",
+        "--paused",         "--time-scale",     "--fps-cap",        "--stepping",      "--catch-up", "--smoothing",
+        "--time-scaling",   "--frame-clamp-ms", "--frame-jitter-ms"};
     return flags;
 }
 

@@ -39,8 +39,9 @@ std::string hex64(std::uint64_t value) {
     return buffer;
 }
 
-std::string silent_line(const remote_settings& remote, const std::string& what) {
-    const std::string port = std::to_string(remote.port);
+// `bound_port`: the port this side listens on (what --listen 0 was given by the system), 0 to name remote.port.
+std::string silent_line(const remote_settings& remote, const std::string& what, std::uint16_t bound_port = 0) {
+    const std::string port = std::to_string(bound_port != 0 ? bound_port : remote.port);
     const std::string hint = remote.listening ? " (did the other player run ticklab --connect THIS-HOST:" + port + "?)"
                                               : " (is ticklab --listen " + port + " running on " + remote.host +
                                                     ", and is UDP port " + port + " open in its firewall?)";
@@ -87,7 +88,8 @@ std::unique_ptr<remote_game> remote_game::open(const launch_options& options, co
     }
     if (!hs) {
         exit_code = fail(exit_peer_silent,
-                         silent_line(remote, "no other player after " + seconds_text(remote.peer_timeout_s) + " s"));
+                         silent_line(remote, "no other player after " + seconds_text(remote.peer_timeout_s) + " s",
+                                     remote.listening ? socket->port() : std::uint16_t{0}));
         return nullptr;
     }
     std::unique_ptr<remote_game> game{new remote_game{options, std::move(*socket), std::move(*hs), waiting, local}};

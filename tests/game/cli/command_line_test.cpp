@@ -326,3 +326,16 @@ TEST(CommandLine, ReadsTheTimeSyncAndPredictionFlags) {
     expect_rejected({"--max-prediction", "8"}, "--max-prediction needs --network");
     expect_rejected({"--bots"}, "--bots needs --network");
 }
+
+// The handshake carries the game, not the peers' own settings: a side given one would play by it
+// while the other did not, so each is refused with --listen and --connect.
+TEST(CommandLine, PeerSettingsTheHandshakeDoesNotCarryAreRefusedWithARemoteGame) {
+    for (const char* side : {"--listen", "--connect"}) {
+        const std::string where = std::string{side} == "--listen" ? "7777" : "127.0.0.1:7777";
+        expect_rejected({side, where, "--time-sync", "on"}, "--time-sync cannot be used with " + std::string{side});
+        expect_rejected({side, where, "--max-prediction", "8"}, "--max-prediction cannot be used with");
+        expect_rejected({side, where, "--peer-clock-ppm", "100"}, "--peer-clock-ppm cannot be used with");
+        expect_rejected({side, where, "--peer-frame-ms", "10"}, "--peer-frame-ms cannot be used with");
+        expect_rejected({side, where, "--bots"}, "--bots cannot be used with");
+    }
+}
