@@ -217,7 +217,11 @@ void peer::take(const net_message& message) {
         heard_at_ = local_now_;
         remote_tick_at_ = message.tick;
         remote_ahead_ = message.frames_ahead;
-        if (message.echo >= 0) {
+        // The echo is one of our own send times, so it and the time it was held must fit between 0 and
+        // now; anything else is not believed (a hostile datagram could make the sum overflow).
+        const std::int64_t now_ns = local_now_.count();
+        if (message.echo >= 0 && message.echo <= now_ns && message.echo_held >= 0 &&
+            message.echo_held <= now_ns - message.echo) {
             const ticklab::nanoseconds rtt =
                 std::max(local_now_ - ticklab::nanoseconds{message.echo + message.echo_held}, ticklab::nanoseconds{0});
             stats_.round_trip = rtt_known_ ? stats_.round_trip + (rtt - stats_.round_trip) / 8 : rtt;
