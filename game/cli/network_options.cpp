@@ -142,34 +142,25 @@ std::string apply_network_options(const network_flags& flags, const network_conf
         if (std::string e = parse_checked(setting::input_delay, *flags.input_delay, check, value); !e.empty()) return e;
         n.input_delay = static_cast<std::uint32_t>(value);
     }
-    if (flags.peer_hitch_ms != nullptr) {
-        if (std::string e = parse_checked(setting::peer_hitch_ms, *flags.peer_hitch_ms, check_peer_hitch, value);
-            !e.empty()) {
-            return e;
-        }
-        n.peer_hitch_ms = value;
-    }
-    if (flags.max_prediction != nullptr) {
-        if (std::string e = parse_checked(setting::max_prediction, *flags.max_prediction, check_max_prediction, value);
-            !e.empty()) {
-            return e;
-        }
-        n.max_prediction = static_cast<std::uint32_t>(value);
-    }
-    if (flags.peer_clock_ppm != nullptr) {
-        if (std::string e = parse_checked(setting::peer_clock_ppm, *flags.peer_clock_ppm, check_peer_clock_ppm, value);
-            !e.empty()) {
-            return e;
-        }
-        n.peer_clock_ppm = value;
-    }
-    if (flags.peer_frame_ms != nullptr) {
-        if (std::string e = parse_checked(setting::peer_frame_ms, *flags.peer_frame_ms, check_peer_frame_ms, value);
-            !e.empty()) {
-            return e;
-        }
-        n.peer_frame_ms = value;
-    }
+    // One flag read through its setting-table row; an error is the row's one line.
+    const auto read = [&](const std::string* text, setting key, auto check, auto& field) -> std::string {
+        if (text == nullptr) return {};
+        if (std::string e = parse_checked(key, *text, check, value); !e.empty()) return e;
+        field = static_cast<std::remove_reference_t<decltype(field)>>(value);
+        return {};
+    };
+    if (std::string e = read(flags.peer_hitch_ms, setting::peer_hitch_ms, check_peer_hitch, n.peer_hitch_ms);
+        !e.empty())
+        return e;
+    if (std::string e = read(flags.max_prediction, setting::max_prediction, check_max_prediction, n.max_prediction);
+        !e.empty())
+        return e;
+    if (std::string e = read(flags.peer_clock_ppm, setting::peer_clock_ppm, check_peer_clock_ppm, n.peer_clock_ppm);
+        !e.empty())
+        return e;
+    if (std::string e = read(flags.peer_frame_ms, setting::peer_frame_ms, check_peer_frame_ms, n.peer_frame_ms);
+        !e.empty())
+        return e;
     if (flags.time_sync != nullptr) {
         if (*flags.time_sync != "on" && *flags.time_sync != "off")
             return "--time-sync: " + refuse_value("time_sync", "'" + *flags.time_sync + "'", "on or off");
