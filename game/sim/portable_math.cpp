@@ -24,6 +24,8 @@ constexpr double pi_hi = 0x1.921fb54442d18p+1;
 constexpr double pi_lo = 0x1.1a62633145c07p-53;
 constexpr double half_pi_hi = 0x1.921fb54442d18p+0;
 constexpr double half_pi_lo = 0x1.1a62633145c07p-54;
+constexpr double quarter_pi = 0x1.921fb54442d18p-1;        // nearest double
+constexpr double three_quarter_pi = 0x1.2d97c7f3321d2p+1;  // nearest double
 
 // atan(k/8) for k = 0..8 as hi + lo.
 constexpr double atan_eighth_hi[9] = {0.0,
@@ -120,8 +122,13 @@ double atan_unit(double a) noexcept {
 
 }  // namespace
 
+// Below 2^-27, sin(x) = x and cos(x) = 1 to the last bit (x^3/6 is under half an ulp of x); also keeps
+// the sign of -0.
+constexpr double tiny_argument = 0x1p-27;
+
 double sin(double x) noexcept {
     if (!std::isfinite(x)) return x - x;
+    if (std::fabs(x) < tiny_argument) return x;
     const reduced v = reduce(x);
     switch (v.quadrant) {
         case 0:
@@ -137,6 +144,7 @@ double sin(double x) noexcept {
 
 double cos(double x) noexcept {
     if (!std::isfinite(x)) return x - x;
+    if (std::fabs(x) < tiny_argument) return 1.0;
     const reduced v = reduce(x);
     switch (v.quadrant) {
         case 0:
@@ -162,18 +170,21 @@ double atan2(double y, double x) noexcept {
     if (std::isnan(x) || std::isnan(y)) return x + y;
     const double ay = std::fabs(y);
     const double ax = std::fabs(x);
-    double angle = 0.0;  // the angle of (|x|, |y|), in [0, pi/2]
+    const bool left = std::signbit(x);  // -0 counts as left, as in C's atan2
+    // Each octant in one rounding from its own constant (folding the right half's angle into the
+    // left would round twice and miss pi/2 by an ulp).
+    double angle = 0.0;
     if (std::isinf(ax) && std::isinf(ay)) {
-        angle = atan_unit(1.0);
+        angle = left ? three_quarter_pi : quarter_pi;
     } else if (ay == 0.0 && ax == 0.0) {
-        angle = 0.0;
+        angle = left ? pi_hi : 0.0;
     } else if (ay <= ax) {
-        angle = atan_unit(ay / ax);  // an infinite ax gives 0
+        const double a = atan_unit(ay / ax);  // an infinite ax gives 0
+        angle = left ? pi_hi - (a - pi_lo) : a;
     } else {
-        angle = half_pi_hi - (atan_unit(ax / ay) - half_pi_lo);
+        const double a = atan_unit(ax / ay);
+        angle = left ? half_pi_hi + (a + half_pi_lo) : half_pi_hi - (a - half_pi_lo);
     }
-    // Left half-plane (a negative x, -0 included, as C's atan2): the angle seen from the other side.
-    if (std::signbit(x)) angle = pi_hi - (angle - pi_lo);
     return std::copysign(angle, y);
 }
 
