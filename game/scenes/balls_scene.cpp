@@ -3,6 +3,7 @@
 #include "sim/scene_services.hpp"
 
 #include "scenes/balls_palette.hpp"
+#include "sim/portable_math.hpp"
 #include "sim/scene_snapshot.hpp"
 #include "sim/state_hasher.hpp"
 
@@ -104,7 +105,7 @@ void balls_scene::reset(const scene_options& options) {
         const double y = rng_.uniform(r, config_.height - r);
         const double speed = rng_.uniform(5.0, 30.0);
         const double heading = rng_.uniform(0.0, 2.0 * std::numbers::pi);
-        add_ball(x, y, speed * std::cos(heading), speed * std::sin(heading), r,
+        add_ball(x, y, speed * portable_math::cos(heading), speed * portable_math::sin(heading), r,
                  static_cast<std::uint8_t>(rng_.below(balls_palette_size)));
     }
     if (options_.wall) launch_volley();  // something to see from the first frame
@@ -149,7 +150,7 @@ void balls_scene::spawn_at(double x, double y, std::uint32_t count) {
         const auto colour = static_cast<std::uint8_t>(rng_.below(balls_palette_size));
         const double dy = spread * rng_.uniform(-0.5, 0.5);
         const double dx = spread * rng_.uniform(-0.5, 0.5);
-        add_ball(x + dx, y + dy, speed * std::cos(heading), speed * std::sin(heading), r, colour);
+        add_ball(x + dx, y + dy, speed * portable_math::cos(heading), speed * portable_math::sin(heading), r, colour);
     }
 }
 
@@ -351,7 +352,7 @@ double balls_scene::divergence(const scene& other) const {
     for (std::size_t i = 0; i < id_.size(); ++i) {
         if (id_[i] >= where.size() || where[id_[i]] == where.size()) continue;
         const std::size_t k = where[id_[i]];
-        sum += std::hypot(x_[i] - ghost->x_[k], y_[i] - ghost->y_[k]);
+        sum += portable_math::hypot(x_[i] - ghost->x_[k], y_[i] - ghost->y_[k]);
         ++matched;
     }
     return matched == 0 ? 0.0 : sum / static_cast<double>(matched);

@@ -1,5 +1,7 @@
 #include "scenes/lander_autopilot.hpp"
 
+#include "sim/portable_math.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -47,7 +49,7 @@ lander_controls autopilot(const lander_body& body, const lander_terrain& terrain
     if (!final_descent) {
         // Bang-bang on the vertical velocity; also burn to fix the horizontal velocity once leaning
         // the right way, as long as that does not climb too fast.
-        const bool leaning_right_way = std::abs(body.angle) > 0.1 && (-std::sin(body.angle) * vx_error) > 0.0;
+        const bool leaning_right_way = std::abs(body.angle) > 0.1 && (-portable_math::sin(body.angle) * vx_error) > 0.0;
         const bool sideways = std::abs(vx_error) > 0.5 && leaning_right_way && body.vy < vy_target + 1.5;
         out.thrust = can_burn && (body.vy < vy_target || sideways);
         return out;
@@ -58,7 +60,7 @@ lander_controls autopilot(const lander_body& body, const lander_terrain& terrain
     // metres between samples, so the burn starts late and the touchdown is hard.
     constexpr double touchdown_speed = 0.8;  // m/s, aimed for
     constexpr double margin = 0.4;           // m
-    const double braking = p::thrust * std::cos(body.angle) - p::gravity;
+    const double braking = p::thrust * portable_math::cos(body.angle) - p::gravity;
     const double falling = -body.vy;
     const double braking_distance =
         (falling * falling - touchdown_speed * touchdown_speed) / (2.0 * std::max(braking, 0.1));

@@ -1,5 +1,6 @@
 #include "scenes/lander_beacons.hpp"
 
+#include "sim/portable_math.hpp"
 #include "sim/scene_services.hpp"
 
 #include <algorithm>
@@ -34,8 +35,8 @@ void arc(draw_list& out, vec2 centre, float radius, double fraction, rgba colour
     const int shown = static_cast<int>(std::ceil(std::clamp(fraction, 0.0, 1.0) * segments));
     const auto point = [&](int i) {
         const double a = std::numbers::pi / 2.0 - 2.0 * std::numbers::pi * i / segments;
-        return vec2{centre.x + radius * static_cast<float>(std::cos(a)),
-                    centre.y + radius * static_cast<float>(std::sin(a))};
+        return vec2{centre.x + radius * static_cast<float>(portable_math::cos(a)),
+                    centre.y + radius * static_cast<float>(portable_math::sin(a))};
     };
     for (int i = 0; i < shown; ++i) out.lines.push_back({point(i), point(i + 1), colour});
 }

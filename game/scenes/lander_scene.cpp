@@ -1,5 +1,6 @@
 #include "scenes/lander_scene.hpp"
 
+#include "sim/portable_math.hpp"
 #include "sim/scene_services.hpp"
 #include "sim/scene_snapshot.hpp"
 #include "sim/state_hasher.hpp"
@@ -133,8 +134,8 @@ void lander_scene::fly(lander_body& b, bool& thrusting, const lander_controls& c
     // attitude at the start of the tick.
     const double spin_accel =
         (controls.rotate_left ? p::spin_rate : 0.0) - (controls.rotate_right ? p::spin_rate : 0.0);
-    const double ax = -std::sin(b.angle) * p::thrust * (burn / std::max(dt, 1e-12));
-    const double ay = std::cos(b.angle) * p::thrust * (burn / std::max(dt, 1e-12)) - p::gravity;
+    const double ax = -portable_math::sin(b.angle) * p::thrust * (burn / std::max(dt, 1e-12));
+    const double ay = portable_math::cos(b.angle) * p::thrust * (burn / std::max(dt, 1e-12)) - p::gravity;
     const double spin = std::clamp(b.spin + spin_accel * dt, -p::max_spin, p::max_spin);
     b.angle = std::remainder(b.angle + 0.5 * (b.spin + spin) * dt, 2.0 * std::numbers::pi);
     b.spin = spin;
@@ -152,8 +153,8 @@ void lander_scene::judge_contact(lander_body& b, lander_body& touchdown, lander_
         b.x = std::clamp(b.x, 0.0, width);
     }
     // The feet, in the world.
-    const double c = std::cos(b.angle);
-    const double s = std::sin(b.angle);
+    const double c = portable_math::cos(b.angle);
+    const double s = portable_math::sin(b.angle);
     double deepest = 0.0;  // how far the lowest point is below the ground, m
     for (const double side : {-1.0, 1.0}) {
         const double fx = b.x + side * p::foot_spread * c + p::foot_drop * s;
@@ -207,7 +208,7 @@ std::string lander_scene::crash_reason() const {
 }
 
 double lander_scene::altitude() const noexcept {
-    const double foot_y = body_.y - lander_physics::foot_drop * std::cos(body_.angle);
+    const double foot_y = body_.y - lander_physics::foot_drop * portable_math::cos(body_.angle);
     return std::max(0.0, foot_y - terrain_.height_at(body_.x));
 }
 
@@ -244,7 +245,7 @@ void lander_scene::report_fields(std::vector<report_field>& out) const {
 double lander_scene::divergence(const scene& other) const {
     const auto* ghost = dynamic_cast<const lander_scene*>(&other);
     if (ghost == nullptr) return std::numeric_limits<double>::quiet_NaN();
-    return std::hypot(body_.x - ghost->body_.x, body_.y - ghost->body_.y);
+    return portable_math::hypot(body_.x - ghost->body_.x, body_.y - ghost->body_.y);
 }
 
 std::uint64_t lander_scene::state_hash() const {

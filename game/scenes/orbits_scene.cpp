@@ -1,5 +1,6 @@
 #include "scenes/orbits_scene.hpp"
 
+#include "sim/portable_math.hpp"
 #include "sim/scene_snapshot.hpp"
 #include "sim/state_hasher.hpp"
 
@@ -38,8 +39,10 @@ void orbits_scene::reset(const scene_options& options) {
     const double turn = rng_.uniform(0.0, 2.0 * std::numbers::pi);
     const double r = a * (1.0 + eccentricity);
     const double v = std::sqrt(gravity_.mu * (2.0 / r - 1.0 / a));
-    orbit_body start{
-        .x = r * std::cos(turn), .y = r * std::sin(turn), .vx = -v * std::sin(turn), .vy = v * std::cos(turn)};
+    orbit_body start{.x = r * portable_math::cos(turn),
+                     .y = r * portable_math::sin(turn),
+                     .vx = -v * portable_math::sin(turn),
+                     .vy = v * portable_math::cos(turn)};
     gravity_.pull(start);
     bodies_.fill(start);
     previous_ = bodies_;
@@ -61,7 +64,7 @@ double orbits_scene::energy_drift_pct(std::size_t i) const noexcept {
 }
 
 double orbits_scene::sun_distance(std::size_t i) const noexcept {
-    return std::hypot(bodies_[i].x, bodies_[i].y);
+    return portable_math::hypot(bodies_[i].x, bodies_[i].y);
 }
 
 void orbits_scene::remember() noexcept {
@@ -87,7 +90,7 @@ void orbits_scene::count_turns(const std::array<orbit_body, bodies>& before, dou
         const orbit_body& p = before[i];
         const orbit_body& b = bodies_[i];
         turn_count& t = turns_[i];
-        const double swept = std::atan2(p.x * b.y - p.y * b.x, p.x * b.x + p.y * b.y);
+        const double swept = portable_math::atan2(p.x * b.y - p.y * b.x, p.x * b.x + p.y * b.y);
         const double from = t.swept;
         t.swept += swept;
         // Where within the tick the planet crossed its start direction again, by the angle swept.
@@ -129,7 +132,7 @@ double orbits_scene::divergence(const scene& other) const {
     if (ghost == nullptr) return std::numeric_limits<double>::quiet_NaN();
     double sum = 0.0;
     for (std::size_t i = 0; i < bodies; ++i) {
-        sum += std::hypot(bodies_[i].x - ghost->bodies_[i].x, bodies_[i].y - ghost->bodies_[i].y);
+        sum += portable_math::hypot(bodies_[i].x - ghost->bodies_[i].x, bodies_[i].y - ghost->bodies_[i].y);
     }
     return sum / static_cast<double>(bodies);
 }

@@ -187,14 +187,16 @@ private:
             return lines_.number() == 0 ? "the file is empty: not a Ticklab replay" : e;
         }
         if (lines_.count() != 2 || lines_.token(0) != replay_magic) {
-            return "not a Ticklab replay: line 1 is " + quoted_value(lines_.line()) + ", not 'ticklab-replay 1'";
+            return "not a Ticklab replay: line 1 is " + quoted_value(lines_.line()) + ", not 'ticklab-replay " +
+                   std::to_string(replay_version) + "'";
         }
         std::uint64_t version = 0;
         if (!parse_u64(lines_.token(1), version))
             return at_line("version " + quoted_value(lines_.token(1)) + " is not a number");
         if (version != replay_version) {
             return "version " + std::to_string(version) + " is not supported: this Ticklab reads version " +
-                   std::to_string(replay_version);
+                   std::to_string(replay_version) +
+                   (version < replay_version ? " (the simulation changed since: record it again)" : "");
         }
         return {};
     }

@@ -4,6 +4,7 @@
 #include "session/ghost_run.hpp"
 #include "session/loop_setup.hpp"
 #include "sim/frame_time.hpp"
+#include "sim/portable_math.hpp"
 #include "sim/setting_table.hpp"
 
 #include <algorithm>
@@ -202,10 +203,10 @@ void session::draw_latest_tick_marks(draw_list& out) const {
         for (int i = 0; i < sides; ++i) {
             const double a0 = 2.0 * std::numbers::pi * i / sides;
             const double a1 = 2.0 * std::numbers::pi * (i + 1) / sides;
-            out.lines.push_back(line_shape{.from = {c.center.x + c.radius * static_cast<float>(std::cos(a0)),
-                                                    c.center.y + c.radius * static_cast<float>(std::sin(a0))},
-                                           .to = {c.center.x + c.radius * static_cast<float>(std::cos(a1)),
-                                                  c.center.y + c.radius * static_cast<float>(std::sin(a1))},
+            out.lines.push_back(line_shape{.from = {c.center.x + c.radius * static_cast<float>(portable_math::cos(a0)),
+                                                    c.center.y + c.radius * static_cast<float>(portable_math::sin(a0))},
+                                           .to = {c.center.x + c.radius * static_cast<float>(portable_math::cos(a1)),
+                                                  c.center.y + c.radius * static_cast<float>(portable_math::sin(a1))},
                                            .stroke = ring});
         }
     }
