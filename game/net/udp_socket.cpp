@@ -23,6 +23,17 @@ std::string system_error(const std::string& what) {
     return what + ": " + std::strerror(errno);
 }
 
+// A browser gives a page no UDP socket. Emscripten's stand-in would bind, then wait for a WebSocket
+// proxy no teacher's web server runs: the page refuses at once and names its own network game.
+#ifdef __EMSCRIPTEN__
+constexpr bool page_has_no_udp = true;
+#else
+constexpr bool page_has_no_udp = false;
+#endif
+constexpr const char* no_udp_in_a_page =
+    "a web page cannot open a UDP socket: play the two-peer game in the page with ?network=rollback "
+    "(or lockstep), over its simulated network";
+
 }  // namespace
 
 bool udp_address::operator==(const udp_address& other) const noexcept {
@@ -56,6 +67,10 @@ std::string udp_address::text() const {
 }
 
 std::optional<udp_socket> udp_socket::listen(std::uint16_t port, std::string& error) {
+    if (page_has_no_udp) {
+        error = no_udp_in_a_page;
+        return std::nullopt;
+    }
     // IPv6 with IPv4-mapped addresses first (one socket for both), IPv4 alone when there is no IPv6.
     int fd = ::socket(AF_INET6, SOCK_DGRAM, 0);
     if (fd >= 0) {
@@ -95,6 +110,10 @@ std::optional<udp_socket> udp_socket::listen(std::uint16_t port, std::string& er
 }
 
 std::optional<udp_socket> udp_socket::connect(const std::string& host, std::uint16_t port, std::string& error) {
+    if (page_has_no_udp) {
+        error = no_udp_in_a_page;
+        return std::nullopt;
+    }
     addrinfo hints{};
     hints.ai_family = AF_UNSPEC;
     hints.ai_socktype = SOCK_DGRAM;
