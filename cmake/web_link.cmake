@@ -12,6 +12,9 @@ set(web_link_options
   # The page drives the program: its arguments, its file system (replays in, recordings and
   # screenshots out), and telling it when a run has ended.
   "-sEXPORTED_RUNTIME_METHODS=['FS','callMain','UTF8ToString']"
+  # Emscripten 3.1.6's socket syscalls (JavaScript) call ntohs/htons from the C library, and its linker
+  # fails on them once no C++ code calls them itself (the page refuses UDP before any socket is made).
+  "-sEXPORTED_FUNCTIONS=['_main','_ntohs','_htons']"
   # SHELL: each pair stays together (CMake drops repeated options otherwise).
   "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/assets/lessons@${web_assets}/lessons")
 foreach(font DejaVuSansMono.ttf DejaVuSans.ttf DejaVuSans-Bold.ttf)

@@ -5,6 +5,7 @@
 # Usage: bash scripts/web.sh            # install what is missing, fetch the sources, build build-web/
 #        bash scripts/web.sh --serve    # then serve build-web on http://127.0.0.1:8024/ (PORT=... to change)
 #        bash scripts/web.sh --test     # then the browser test (scripts/web_test.sh)
+#        bash scripts/web.sh --deps     # only the packages and the wasm libraries
 #
 # Everything comes from Debian: emscripten from its package, and SDL2, SDL2_ttf, FreeType and Dear
 # ImGui from Debian SOURCE packages (`apt-get source`, from a deb-src entry for the mirror the binary
@@ -26,7 +27,8 @@ case "${1:-}" in
     "") ;;
     --serve) mode=serve ;;
     --test) mode=test ;;
-    *) echo "web.sh: unknown option '$1': use no option, --serve or --test" >&2; exit 2 ;;
+    --deps) mode=deps ;;
+    *) echo "web.sh: unknown option '$1': use no option, --serve, --test or --deps" >&2; exit 2 ;;
 esac
 
 # --- Debian packages -----------------------------------------------------------------------------
@@ -96,6 +98,8 @@ build_library sdl2_ttf "$ttf_src" -DSDL2TTF_SAMPLES=OFF -DSDL2TTF_VENDORED=OFF -
     -DSDL2TTF_INSTALL=ON -DSDL2_DIR="$PREFIX/lib/cmake/SDL2" \
     -DFREETYPE_LIBRARY="$PREFIX/lib/libfreetype.a" -DFREETYPE_INCLUDE_DIRS="$PREFIX/include/freetype2"
 
+[[ $mode == deps ]] && { echo "web.sh: the wasm libraries are in $PREFIX"; exit 0; }
+
 # Header-only libraries: Debian's headers, seen through their own folders only (never all of
 # /usr/include, whose glibc headers are not emscripten's).
 mkdir -p "$DEPS/include"
@@ -107,8 +111,11 @@ ln -sfn /usr/include/stb/stb_image_write.h "$DEPS/include/stb_image_write.h"  # 
 emcmake cmake -S "$ROOT" -B "$OUT/cmake" -DCMAKE_BUILD_TYPE=Release -DTICKLAB_WERROR=OFF \
     -DTICKLAB_WEB_PREFIX="$PREFIX" -DTICKLAB_WEB_IMGUI="$imgui_src" -DTICKLAB_WEB_INCLUDE="$DEPS/include" \
     -DTICKLAB_WEB_OUT="$OUT" >/dev/null
-cmake --build "$OUT/cmake" -j"$JOBS" --target ticklab 2>&1 | grep -v '^\[' || true
-[[ -f $OUT/ticklab.wasm ]] || { echo "web.sh: the build wrote no $OUT/ticklab.wasm" >&2; exit 1; }
+# emcc writes ticklab.wasm before its last step fails: the build's status says whether the page is whole.
+status=0
+cmake --build "$OUT/cmake" -j"$JOBS" --target ticklab >"$OUT/build.log" 2>&1 || status=$?
+grep -v '^\[' "$OUT/build.log" || true
+((status == 0)) || { echo "web.sh: building $OUT/ticklab.js failed (above; build-web/build.log)" >&2; exit 1; }
 cp "$ROOT/web/index.html" "$ROOT/web/ticklab_page.js" "$OUT/"
 echo "web.sh: built $OUT ($(du -sh --exclude=deps --exclude=cmake "$OUT" | cut -f1)): index.html, ticklab.js, ticklab.wasm, ticklab.data"
 
