@@ -6,8 +6,8 @@
 #     its report has the state_hash the native binary gives for the same run, and so do seeded
 #     headless runs of each scene (balls, lander, orbits) and a recording made in the page replayed
 #     natively;
-#   - the network game (over the page's simulated network) ends on the native state_hash too, and a
-#     45 FPS cap holds on the browser's animation frames;
+#   - the ghost (--compare) and the network game (over the page's simulated network) end on the
+#     native state_hashes too, and a 45 FPS cap holds on the browser's animation frames;
 #   - bad input (an unknown lesson, a broken replay file) shows the desktop's one line on the page,
 #     --listen (a page has no UDP socket) its own, and the page goes on running the default scene.
 # Native binaries: build/game/ticklab (GCC, scripts/test.sh) and build-asan/game/ticklab (clang,
@@ -144,9 +144,11 @@ def same_hash(name, query, args, against=None):
         return None
     for binary, theirs in native_hashes(args, against).items():
         kind = "clang" if "asan" in binary else "GCC"
-        if theirs["state_hash"] != report["state_hash"] or theirs["ticks"] != report["ticks"]:
-            fail(f"{name}: wasm {report['state_hash']} after {report['ticks']} ticks, native {kind} "
-                 f"{theirs['state_hash']} after {theirs['ticks']}")
+        if (theirs["state_hash"] != report["state_hash"] or theirs["ticks"] != report["ticks"]
+                or theirs.get("ghost_state_hash") != report.get("ghost_state_hash")):
+            fail(f"{name}: wasm {report['state_hash']} after {report['ticks']} ticks (ghost "
+                 f"{report.get('ghost_state_hash')}), native {kind} {theirs['state_hash']} after {theirs['ticks']} "
+                 f"(ghost {theirs.get('ghost_state_hash')})")
         else:
             print(f"web_test: {name}: wasm = native {kind}: {report['state_hash']} after {report['ticks']} ticks",
                   flush=True)
@@ -239,6 +241,10 @@ try:
                         ("lander", "headless&scene=lander&autopilot&seed=3&ticks=900&report=-"),
                         ("orbits", "headless&scene=orbits&tick-rate=10&ticks=600&report=-")]:
         same_hash("headless-" + name, query, argv(query))
+
+    # 3a. The ghost (--compare, what B shows): its state_hash too.
+    same_hash("ghost", "headless&compare=tick-rate=5&ticks=300&report=-",
+              argv("headless&compare=tick-rate=5&ticks=300&report=-"))
 
     # 3b. The two-peer network game, over the page's simulated network (bots, as headless runs have).
     same_hash("network", "headless&network=rollback&latency-ms=60&seed=3&ticks=600&report=-",
