@@ -92,7 +92,17 @@ function replayArguments(name, bytes) {
 }
 
 // --- runs -----------------------------------------------------------------------------------------
+// The window fills the browser's, below the header, unless the run says its size: on a projector the
+// scene is as large as the screen (the canvas is scaled down to fit, never up). Headless runs have none.
+function browserWindowSize() {
+  const header = document.querySelector("header").offsetHeight;
+  const width = Math.min(7680, Math.max(640, Math.floor(innerWidth)));
+  const height = Math.min(4320, Math.max(400, Math.floor(innerHeight - header - 4)));
+  return width + "x" + height;
+}
+
 function start(args) {
+  if (!args.includes("--window-size") && !args.includes("--headless")) args = args.concat(["--window-size", browserWindowSize()]);
   page.runs.push({args, code: null, stdout: [], stderr: []});
   page.framesThisRun = 0;
   el("status").textContent = args.length ? "ticklab " + args.join(" ") : "ticklab";
