@@ -26,6 +26,24 @@ std::string parse_checked(setting id, const std::string& text, Check check, doub
     return flag + refuse_value(setting_of(id).name, "'" + text + "'", error.substr(error.find(use) + use.size()));
 }
 
+// The first of the two peers' own flags given (link, delay, drift and drop settings, in the order
+// the messages name them), or nullptr: a game without peers refuses each.
+const char* first_peer_flag(const network_flags& flags) {
+    const std::pair<const std::string*, const char*> peer_flags[] = {{flags.latency_ms, "--latency-ms"},
+                                                                     {flags.jitter_ms, "--jitter-ms"},
+                                                                     {flags.loss, "--loss"},
+                                                                     {flags.input_delay, "--input-delay"},
+                                                                     {flags.peer_hitch_ms, "--peer-hitch-ms"},
+                                                                     {flags.max_prediction, "--max-prediction"},
+                                                                     {flags.peer_clock_ppm, "--peer-clock-ppm"},
+                                                                     {flags.peer_frame_ms, "--peer-frame-ms"},
+                                                                     {flags.time_sync, "--time-sync"}};
+    for (const auto& [text, flag] : peer_flags) {
+        if (text != nullptr) return flag;
+    }
+    return flags.peer_drops ? "--peer-drops" : nullptr;
+}
+
 std::string needs_network(const char* flag) {
     return std::string{flag} + " needs --network lockstep or --network rollback";
 }
@@ -40,20 +58,10 @@ std::string not_with_network(const char* flag, const char* why) {
 // flags would change nothing, so each is refused rather than ignored.
 std::string apply_sync_test_options(const network_flags& flags, const network_conflicts& conflicts,
                                     launch_options& out) {
-    const std::pair<const std::string*, const char*> peers_only[] = {{flags.latency_ms, "--latency-ms"},
-                                                                     {flags.jitter_ms, "--jitter-ms"},
-                                                                     {flags.loss, "--loss"},
-                                                                     {flags.input_delay, "--input-delay"},
-                                                                     {flags.peer_hitch_ms, "--peer-hitch-ms"},
-                                                                     {flags.max_prediction, "--max-prediction"},
-                                                                     {flags.peer_clock_ppm, "--peer-clock-ppm"},
-                                                                     {flags.peer_frame_ms, "--peer-frame-ms"},
-                                                                     {flags.time_sync, "--time-sync"}};
-    const char* why = " is for --network lockstep or rollback: the sync test runs one replica, with no link or peer";
-    for (const auto& [text, flag] : peers_only) {
-        if (text != nullptr) return std::string{flag} + why;
+    if (const char* flag = first_peer_flag(flags); flag != nullptr) {
+        return std::string{flag} +
+               " is for --network lockstep or rollback: the sync test runs one replica, with no link or peer";
     }
-    if (flags.peer_drops) return std::string{"--peer-drops"} + why;
     if (out.network) return "--network synctest cannot replace a lesson's network game: drop --lesson";
     if (out.remote) return "--network synctest runs one replica in one process: drop --listen or --connect";
     if (!conflicts.headless) return "--network synctest runs headless: add --headless";
@@ -105,19 +113,7 @@ std::string apply_network_options(const network_flags& flags, const network_conf
         out.network = settings;
     }
     if (!out.network) {
-        const std::pair<const std::string*, const char*> tuning[] = {{flags.latency_ms, "--latency-ms"},
-                                                                     {flags.jitter_ms, "--jitter-ms"},
-                                                                     {flags.loss, "--loss"},
-                                                                     {flags.input_delay, "--input-delay"},
-                                                                     {flags.peer_hitch_ms, "--peer-hitch-ms"},
-                                                                     {flags.max_prediction, "--max-prediction"},
-                                                                     {flags.peer_clock_ppm, "--peer-clock-ppm"},
-                                                                     {flags.peer_frame_ms, "--peer-frame-ms"},
-                                                                     {flags.time_sync, "--time-sync"}};
-        for (const auto& [text, flag] : tuning) {
-            if (text != nullptr) return needs_network(flag);
-        }
-        if (flags.peer_drops) return needs_network("--peer-drops");
+        if (const char* flag = first_peer_flag(flags); flag != nullptr) return needs_network(flag);
         if (flags.bots) return needs_network("--bots");
         return {};
     }
