@@ -5,7 +5,6 @@
 # Usage: bash scripts/web.sh            # install what is missing, fetch the sources, build build-web/
 #        bash scripts/web.sh --serve    # then serve build-web on http://127.0.0.1:8024/ (PORT=... to change)
 #        bash scripts/web.sh --test     # then the browser test (scripts/web_test.sh)
-#        bash scripts/web.sh --deps     # only the packages and the wasm libraries
 #
 # Everything comes from Debian: emscripten from its package, and SDL2, SDL2_ttf, FreeType and Dear
 # ImGui from Debian SOURCE packages (`apt-get source`, from a deb-src entry for the mirror the binary
@@ -27,8 +26,7 @@ case "${1:-}" in
     "") ;;
     --serve) mode=serve ;;
     --test) mode=test ;;
-    --deps) mode=deps ;;
-    *) echo "web.sh: unknown option '$1': use no option, --serve, --test or --deps" >&2; exit 2 ;;
+    *) echo "web.sh: unknown option '$1': use no option, --serve or --test" >&2; exit 2 ;;
 esac
 
 # --- Debian packages -----------------------------------------------------------------------------
@@ -97,8 +95,6 @@ build_library freetype "$freetype_src" -DFT_DISABLE_ZLIB=ON -DFT_DISABLE_BZIP2=O
 build_library sdl2_ttf "$ttf_src" -DSDL2TTF_SAMPLES=OFF -DSDL2TTF_VENDORED=OFF -DSDL2TTF_HARFBUZZ=OFF \
     -DSDL2TTF_INSTALL=ON -DSDL2_DIR="$PREFIX/lib/cmake/SDL2" \
     -DFREETYPE_LIBRARY="$PREFIX/lib/libfreetype.a" -DFREETYPE_INCLUDE_DIRS="$PREFIX/include/freetype2"
-
-[[ $mode == deps ]] && { echo "web.sh: the wasm libraries are in $PREFIX"; exit 0; }
 
 # Header-only libraries: Debian's headers, seen through their own folders only (never all of
 # /usr/include, whose glibc headers are not emscripten's).
