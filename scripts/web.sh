@@ -113,7 +113,7 @@ cmake --build "$OUT/cmake" -j"$JOBS" --target ticklab >"$OUT/build.log" 2>&1 || 
 grep -v '^\[' "$OUT/build.log" || true
 ((status == 0)) || { echo "web.sh: building $OUT/ticklab.js failed (above; build-web/build.log)" >&2; exit 1; }
 cp "$ROOT/web/index.html" "$ROOT/web/ticklab_page.js" "$OUT/"
-echo "web.sh: built $OUT ($(du -sh --exclude=deps --exclude=cmake "$OUT" | cut -f1)): index.html, ticklab.js, ticklab.wasm, ticklab.data"
+echo "web.sh: built $OUT ($(du -sh --exclude=deps --exclude=cmake --exclude=test --exclude=build.log "$OUT" | cut -f1)): index.html, ticklab.js, ticklab.wasm, ticklab.data"
 
 case $mode in
     serve)
