@@ -85,7 +85,7 @@ void balls_scene::collide(std::uint32_t i, std::uint32_t j, double dx, double dy
         wake_hit(i, tally);
         wake_hit(j, tally);
     }
-    if (config_.gravity_on) row_contacts_[row].push_back({i, j});  // only piles need the extra passes
+    if (config_.gravity_on) row_contacts_[row].pairs.push_back({i, j});  // only piles need the extra passes
     separate(i, j, n);
     // After the push: a wall it met may have turned a velocity around.
     const double approach = approach_speed();
@@ -128,16 +128,32 @@ void balls_scene::resolve_collisions() {
         awake_in_cell_.assign(grid_.cell_count(), 0);
         for (std::size_t i = 0; i < x_.size(); ++i) awake_in_cell_[grid_.cell_of(i)] += asleep_[i] ? 0 : 1;
     }
+    // A cell whose balls and forward neighbours all slept at the start of the pass has no pair to
+    // test (find_contacts_in_cell<true> would skip every one), unless a hard hit earlier in the
+    // pass woke one of its balls: in a resting pile that is nearly every cell, and skipping it
+    // here is cheaper than skipping ball by ball.
+    const auto all_asleep_ahead = [&](std::uint32_t row, std::uint32_t column) {
+        const std::uint32_t* awake = awake_in_cell_.data() + static_cast<std::size_t>(row) * columns;
+        if (awake[column] != 0 || (column + 1 < columns && awake[column + 1] != 0)) return false;
+        if (row + 1 < rows) {
+            const std::uint32_t* above = awake + columns;
+            if (above[column] != 0 || (column > 0 && above[column - 1] != 0) ||
+                (column + 1 < columns && above[column + 1] != 0))
+                return false;
+        }
+        const auto here = grid_.cell(column, row);
+        return std::all_of(here.begin(), here.end(), [&](std::uint32_t i) { return asleep_[i] != 0; });
+    };
     wavefront_.run(pool(), rows, columns, [&](std::uint32_t row, std::uint32_t column, unsigned worker) {
-        if (column == 0) row_contacts_[row].clear();
+        if (column == 0) row_contacts_[row].pairs.clear();
         // No sleeper: the sleep tests compile away (they cost a gas of balls about 1.4x).
         if (some_asleep) {
-            find_contacts_in_cell<true>(row, column, tallies_[worker]);
+            if (!all_asleep_ahead(row, column)) find_contacts_in_cell<true>(row, column, tallies_[worker]);
         } else {
             find_contacts_in_cell<false>(row, column, tallies_[worker]);
         }
         cell_contacts_end_[static_cast<std::size_t>(row) * columns + column] =
-            static_cast<std::uint32_t>(row_contacts_[row].size());
+            static_cast<std::uint32_t>(row_contacts_[row].pairs.size());
     });
     sum_tallies();
 }
@@ -173,12 +189,13 @@ void balls_scene::find_contacts_in_cell(std::uint32_t row, std::uint32_t column,
                 yi = y[i];
             }
         };
-        if constexpr (!some_asleep) {
+        if (!i_asleep) {
             // Cells of one row are consecutive in the grid's order, so the forward neighbours are
             // two runs: the rest of this cell plus the cell to the right, and the three cells
             // above. Two loops instead of five: in a gas most cells hold a ball or two, and each
             // loop's exit was a mispredicted branch. Same pairs, same order; a run long enough for
-            // the per-cell cap to matter takes the path below.
+            // the per-cell cap to matter takes the path below, and so does a sleeper, which skips
+            // the cells where every ball sleeps.
             const std::uint32_t* same_first = here.data() + a + 1;
             const auto right = grid_.cell(column + 1 < columns ? column + 1 : column, row);
             const std::uint32_t* same_last = right.data() + right.size();
@@ -216,22 +233,33 @@ void balls_scene::find_contacts_in_cell(std::uint32_t row, std::uint32_t column,
     }
 }
 
+void balls_scene::relax_pair(std::uint32_t i, std::uint32_t j) noexcept {
+    const double dx = x_[j] - x_[i];
+    const double dy = y_[j] - y_[i];
+    const double reach = radius_[i] + radius_[j];
+    const double d2 = dx * dx + dy * dy;
+    if (d2 < reach * reach) separate(i, j, normal_of(dx, dy, d2));
+}
+
 void balls_scene::relax_contacts() {
     if (!config_.gravity_on) return;  // no contacts were kept
     const std::uint32_t rows = grid_.rows();
     const std::uint32_t columns = grid_.columns();
     ticklab::worker_pool& used = pool();
     for (int pass = 0; pass < relax_passes; ++pass) {
+        if (used.size() == 1) {
+            // One thread visits the cells in the wavefront's order, whose pair ranges make up each
+            // row's list in turn: the lists straight through, without the per-cell steps.
+            for (std::uint32_t row = 0; row < rows; ++row) {
+                for (const auto [i, j] : row_contacts_[row].pairs) relax_pair(i, j);
+            }
+            continue;
+        }
         wavefront_.run(used, rows, columns, [&](std::uint32_t row, std::uint32_t column, unsigned) {
             const std::size_t cell = static_cast<std::size_t>(row) * columns + column;
-            const std::vector<std::array<std::uint32_t, 2>>& pairs = row_contacts_[row];
+            const std::vector<std::array<std::uint32_t, 2>>& pairs = row_contacts_[row].pairs;
             for (std::uint32_t k = column == 0 ? 0 : cell_contacts_end_[cell - 1]; k < cell_contacts_end_[cell]; ++k) {
-                const auto [i, j] = pairs[k];
-                const double dx = x_[j] - x_[i];
-                const double dy = y_[j] - y_[i];
-                const double reach = radius_[i] + radius_[j];
-                const double d2 = dx * dx + dy * dy;
-                if (d2 < reach * reach) separate(i, j, normal_of(dx, dy, d2));
+                relax_pair(pairs[k][0], pairs[k][1]);
             }
         });
     }

@@ -188,6 +188,8 @@ private:
     template <bool some_asleep>
     void find_contacts_in_cell(std::uint32_t row, std::uint32_t column, worker_tally& tally);
     void relax_contacts();
+    // One extra push for a pair found this tick, if it still overlaps.
+    void relax_pair(std::uint32_t i, std::uint32_t j) noexcept;
     // After the contacts, per ball: the walls, the downward speed kept, and the sleep counters.
     void settle(double dt);
     // Wakes the sleepers near motion, from the marks settle left.
@@ -241,7 +243,12 @@ private:
     std::vector<std::array<double, 2>> wake_points_;  // vacated by spawn_wave, woken at the next tick
     // Overlapping pairs found this tick, for the extra position passes (relax_contacts): per grid
     // row in the order found, and per cell the end of its pairs in its row's list.
-    std::vector<std::vector<std::array<std::uint32_t, 2>>> row_contacts_;
+    // One cache line per row's list: two workers fill adjacent rows at once, and a push_back
+    // writes its list's end pointer (unpadded, 2 threads ran 100,000 balls only 1.1x faster).
+    struct alignas(64) row_pairs {
+        std::vector<std::array<std::uint32_t, 2>> pairs;
+    };
+    std::vector<row_pairs> row_contacts_;
     std::vector<std::uint32_t> cell_contacts_end_;
     ball_grid grid_;
     // The tick's passes are split across this many threads (1: all on the caller); the result is
