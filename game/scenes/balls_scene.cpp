@@ -275,7 +275,7 @@ void balls_scene::tick(const tick_input& input, double dt_seconds) {
     resting_speed_ = config_.gravity_on ? std::max(min_bounce_speed, 2.0 * config_.gravity * dt) : 0.0;
     // With the machine's count, from min_balls_to_split balls the tick is split when measuring
     // says it pays (split_chooser); a count asked for (tests, --threads) always splits.
-    constexpr std::size_t min_balls_to_split = 30'000;
+    constexpr std::size_t min_balls_to_split = 10'000;
     const bool choose = threads_ > 1 && !threads_forced_ && x_.size() >= min_balls_to_split;
     split_now_ = threads_ > 1 && (threads_forced_ || (choose && chooser_.split()));
     const auto start = std::chrono::steady_clock::now();
@@ -295,8 +295,9 @@ void balls_scene::tick(const tick_input& input, double dt_seconds) {
 ticklab::worker_pool& balls_scene::pool() const {
     // Below min_balls_to_split (tick()) a tick stays on the calling thread: handing work to another
     // thread costs more than it saves. Measured from reset (600 ticks, quiet 2-core VM, mean tick 1
-    // vs 2 threads): 10,000 balls 1.3 vs 1.8 ms, 20,000 2.7 vs 3.3, 30,000 3.8 vs 3.9, 40,000 6.9
-    // vs 5.7. Above it, whether two threads still help depends on the machine's load: measured.
+    // vs 2 threads, 88e7410): 5,000 balls 0.67 vs 0.72 ms, 10,000 1.28 vs 1.08, 20,000 2.80 vs
+    // 2.38, 50,000 8.8 vs 7.1, 100,000 24.6 vs 17.2. Above it, whether two threads still help
+    // depends on the machine's load: measured (split_chooser).
     return ticklab::shared_worker_pool(split_now_ ? threads_ : 1);
 }
 
