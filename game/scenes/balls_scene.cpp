@@ -490,10 +490,26 @@ void balls_scene::wake_disturbed() {
     for (const auto [x, y] : wake_points_) cell_mark_[grid_.cell_at(x, y)] = 2;
     wake_points_.clear();
     if (!marked) return;
-    disturbed_.assign(grid_.cell_count(), 0);
-    for (std::uint32_t c = 0; c < grid_.cell_count(); ++c) {
-        if (cell_mark_[c] == 0) continue;
-        grid_.for_each_around(c, [&](std::uint32_t d) { disturbed_[d] = std::max(disturbed_[d], cell_mark_[c]); });
+    // Each cell takes the largest mark of the 3 x 3 cells around it: a row-wise max over three
+    // columns, then a max over three rows. Same result as each mark spread to its 3 x 3 block, in
+    // loops the compiler vectorises (spreading cell by cell was most of this pass in a splash).
+    const std::size_t columns = grid_.columns();
+    const std::size_t rows = grid_.rows();
+    across_.resize(cell_mark_.size());
+    for (std::size_t r = 0; r < rows; ++r) {
+        const std::uint8_t* in = cell_mark_.data() + r * columns;
+        std::uint8_t* out = across_.data() + r * columns;
+        out[0] = columns > 1 ? std::max(in[0], in[1]) : in[0];
+        for (std::size_t c = 1; c + 1 < columns; ++c) out[c] = std::max({in[c - 1], in[c], in[c + 1]});
+        if (columns > 1) out[columns - 1] = std::max(in[columns - 2], in[columns - 1]);
+    }
+    disturbed_.resize(cell_mark_.size());
+    for (std::size_t r = 0; r < rows; ++r) {
+        const std::uint8_t* here = across_.data() + r * columns;
+        const std::uint8_t* below = r > 0 ? here - columns : here;
+        const std::uint8_t* above = r + 1 < rows ? here + columns : here;
+        std::uint8_t* out = disturbed_.data() + r * columns;
+        for (std::size_t c = 0; c < columns; ++c) out[c] = std::max({below[c], here[c], above[c]});
     }
     for_each_slice(x_.size(), [&](std::size_t begin, std::size_t end, worker_tally& tally) {
         for (std::size_t i = begin; i < end; ++i) {

@@ -240,6 +240,7 @@ private:
     std::size_t sleeping_ = 0;                        // balls with asleep_ set
     std::vector<std::uint32_t> awake_in_cell_;        // per grid cell, filled only while some balls sleep
     std::vector<std::uint8_t> disturbed_;             // per grid cell: wake its sleepers at the end of the tick
+    std::vector<std::uint8_t> across_;                // wake_disturbed: per cell, the largest mark of its row's 3
     std::vector<std::array<double, 2>> wake_points_;  // vacated by spawn_wave, woken at the next tick
     // Overlapping pairs found this tick, for the extra position passes (relax_contacts): per grid
     // row in the order found, and per cell the end of its pairs in its row's list.
