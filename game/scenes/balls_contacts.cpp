@@ -4,7 +4,7 @@
 // Both passes are Gauss-Seidel: each contact sees the positions the contacts before it left, so
 // the order of contacts is part of the result. It is the grid's: rows bottom to top, cells left to
 // right, and within a cell its balls in index order, each against the rest of its cell and the
-// forward neighbours. row_wavefront splits the rows across threads and keeps that order for every
+// forward neighbours. row_wavefront splits the grid across threads and keeps that order for every
 // pair of contacts that share a ball, so the state is the same bit for bit for any thread count.
 #include "scenes/balls_scene.hpp"
 
