@@ -20,15 +20,8 @@ void ball_grid::rebuild(std::span<const double> x, std::span<const double> y, do
     start_.assign(cells + 1, 0);
     cell_of_.resize(count);
     sorted_.resize(count);
-    // Cells first, in a loop of their own the compiler can vectorise (no stores to the counts).
-    const double last_column = columns_ - 1.0;
-    const double last_row = rows_ - 1.0;
-    for (std::size_t i = 0; i < count; ++i) {
-        // Both values lie in [0, 4095], so a conversion to int gives what cell_at's does.
-        const auto column = static_cast<std::int32_t>(std::clamp(x[i] * to_column_, 0.0, last_column));
-        const auto row = static_cast<std::int32_t>(std::clamp(y[i] * to_row_, 0.0, last_row));
-        cell_of_[i] = static_cast<std::uint32_t>(row) * columns_ + static_cast<std::uint32_t>(column);
-    }
+    // Cells first, in a loop of their own (no stores to the counts in it): measured faster.
+    for (std::size_t i = 0; i < count; ++i) cell_of_[i] = cell_at(x[i], y[i]);
     for (std::size_t i = 0; i < count; ++i) ++start_[cell_of_[i] + 1];
     for (std::size_t c = 0; c < cells; ++c) start_[c + 1] += start_[c];
     // Fill each cell from its end, walking balls backwards, so indices stay ascending within a
@@ -39,10 +32,12 @@ void ball_grid::rebuild(std::span<const double> x, std::span<const double> y, do
 }
 
 std::uint32_t ball_grid::cell_at(double x, double y) const noexcept {
-    // Centres are inside the box (an invariant of the scene); the clamp guards the edges.
-    const auto column = static_cast<std::uint32_t>(std::clamp(x * to_column_, 0.0, columns_ - 1.0));
-    const auto row = static_cast<std::uint32_t>(std::clamp(y * to_row_, 0.0, rows_ - 1.0));
-    return row * columns_ + column;
+    // Centres are inside the box (an invariant of the scene); the clamp guards the edges. Both
+    // clamped values lie in [0, 4095], so converting to int gives what converting to unsigned would,
+    // in fewer instructions.
+    const auto column = static_cast<std::int32_t>(std::clamp(x * to_column_, 0.0, columns_ - 1.0));
+    const auto row = static_cast<std::int32_t>(std::clamp(y * to_row_, 0.0, rows_ - 1.0));
+    return static_cast<std::uint32_t>(row) * columns_ + static_cast<std::uint32_t>(column);
 }
 
 }  // namespace ticklab::game

@@ -46,6 +46,18 @@ public:
         }
     }
 
+    // Calls visit(column, row) for the forward neighbours of cell (column, row) that exist, in this
+    // order: right, then above-left, above, above-right. With the cell itself they hold every ball
+    // that can touch one of its balls and comes later in the grid's order.
+    template <typename Visit>
+    void for_each_ahead(std::uint32_t column, std::uint32_t row, Visit&& visit) const {
+        if (column + 1 < columns_) visit(column + 1, row);
+        if (row + 1 == rows_) return;
+        if (column > 0) visit(column - 1, row + 1);
+        visit(column, row + 1);
+        if (column + 1 < columns_) visit(column + 1, row + 1);
+    }
+
     // All ball indices, grouped by cell in row-major cell order (ascending within a cell).
     [[nodiscard]] std::span<const std::uint32_t> order() const noexcept { return sorted_; }
 

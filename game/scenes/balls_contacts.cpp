@@ -133,14 +133,12 @@ void balls_scene::resolve_collisions() {
     // pass woke one of its balls: in a resting pile that is nearly every cell, and skipping it
     // here is cheaper than skipping ball by ball.
     const auto all_asleep_ahead = [&](std::uint32_t row, std::uint32_t column) {
-        const std::uint32_t* awake = awake_in_cell_.data() + static_cast<std::size_t>(row) * columns;
-        if (awake[column] != 0 || (column + 1 < columns && awake[column + 1] != 0)) return false;
-        if (row + 1 < rows) {
-            const std::uint32_t* above = awake + columns;
-            if (above[column] != 0 || (column > 0 && above[column - 1] != 0) ||
-                (column + 1 < columns && above[column + 1] != 0))
-                return false;
-        }
+        const auto awake_in = [&](std::uint32_t c, std::uint32_t r) {
+            return awake_in_cell_[static_cast<std::size_t>(r) * columns + c];
+        };
+        std::uint32_t awake = awake_in(column, row);
+        grid_.for_each_ahead(column, row, [&](std::uint32_t c, std::uint32_t r) { awake += awake_in(c, r); });
+        if (awake != 0) return false;
         const auto here = grid_.cell(column, row);
         return std::all_of(here.begin(), here.end(), [&](std::uint32_t i) { return asleep_[i] != 0; });
     };
@@ -217,19 +215,12 @@ void balls_scene::find_contacts_in_cell(std::uint32_t row, std::uint32_t column,
             const std::size_t own_end = std::min(here.size(), a + 1 + max_partners_per_cell);
             test(here.data() + a + 1, here.data() + own_end);
         }
-        // Forward neighbours: right, and the three cells above.
-        const auto visit = [&](std::uint32_t c, std::uint32_t r) {
+        grid_.for_each_ahead(column, row, [&](std::uint32_t c, std::uint32_t r) {
             if (i_asleep && awake_in_cell_[static_cast<std::size_t>(r) * columns + c] == 0) return;
             const auto there = grid_.cell(c, r);
             const std::size_t end = std::min(there.size(), max_partners_per_cell);
             test(there.data(), there.data() + end);
-        };
-        if (column + 1 < columns) visit(column + 1, row);
-        if (row + 1 < rows) {
-            if (column > 0) visit(column - 1, row + 1);
-            visit(column, row + 1);
-            if (column + 1 < columns) visit(column + 1, row + 1);
-        }
+        });
     }
 }
 
