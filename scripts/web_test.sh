@@ -15,7 +15,7 @@
 #
 # Usage: bash scripts/web.sh && bash scripts/web_test.sh      (or: bash scripts/web.sh --test)
 # Environment: WEB_TEST_BENCH=1 also measures time to first frame and the 10,000-ball tick cost
-# (BENCHMARKS.md's web figures).
+# (BENCHMARKS.md's web figures); WEB_TEST_JOBS=N pages at once (default 3).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
@@ -36,7 +36,7 @@ done
 
 export SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
 exec python3 - "$ROOT" "${natives[@]}" <<'PYTHON'
-import base64, json, os, shutil, subprocess, sys, tempfile, threading, time
+import base64, concurrent.futures, json, os, shutil, subprocess, sys, tempfile, threading, time
 import http.server, socketserver, urllib.parse
 
 root, natives = sys.argv[1], sys.argv[2:]
@@ -47,11 +47,26 @@ bench = os.environ.get("WEB_TEST_BENCH") == "1"
 failures = []
 results = {}  # the page's posts, by case name
 arrived = threading.Condition()
+printing = threading.Lock()
+# Pages at once: a page mostly waits on its animation frames (the serial run used half a core of two),
+# so three share two cores. Only the cases that measure no time run side by side.
+jobs = int(os.environ.get("WEB_TEST_JOBS", "3"))
+
+
+def say(text):
+    with printing:
+        print(text, flush=True)
 
 
 def fail(text):
     failures.append(text)
-    print("web_test: FAIL " + text, flush=True)
+    say("web_test: FAIL " + text)
+
+
+def side_by_side(calls):
+    """Runs each call (no arguments) on `jobs` threads; their results, in the order given."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        return [future.result() for future in [pool.submit(call) for call in calls]]
 
 
 class handler(http.server.SimpleHTTPRequestHandler):
@@ -81,8 +96,9 @@ profile = tempfile.mkdtemp(prefix="ticklab-chromium-")
 def page(name, query, timeout=180):
     """Loads the page with `query` in headless chromium; returns what it posted (or None)."""
     url = base + "index.html?" + query + "&page-post=/result/" + name
+    # A profile of its own: chromium locks the one it runs in, and pages run side by side.
     command = ["chromium", "--headless", "--no-sandbox", "--use-gl=swiftshader", "--enable-unsafe-swiftshader",
-               "--user-data-dir=" + profile, "--window-size=1400,900", "--no-first-run",
+               "--user-data-dir=" + tempfile.mkdtemp(prefix=name + "-", dir=profile), "--window-size=1400,900", "--no-first-run",
                "--autoplay-policy=no-user-gesture-required", url]
     started = time.monotonic()
     browser = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -150,8 +166,7 @@ def same_hash(name, query, args, against=None):
                  f"{report.get('ghost_state_hash')}), native {kind} {theirs['state_hash']} after {theirs['ticks']} "
                  f"(ghost {theirs.get('ghost_state_hash')})")
         else:
-            print(f"web_test: {name}: wasm = native {kind}: {report['state_hash']} after {report['ticks']} ticks",
-                  flush=True)
+            say(f"web_test: {name}: wasm = native {kind}: {report['state_hash']} after {report['ticks']} ticks")
     return result
 
 
@@ -230,25 +245,34 @@ try:
     # cross_build_replay stage holds GCC and clang to the same hashes.)
     lessons = sorted(name[:-5] for name in os.listdir(os.path.join(root, "assets", "lessons"))
                      if name.endswith(".json") and name != "lesson.schema.json")
-    for lesson in lessons:
+    def lesson_case(lesson):
         query = f"lesson={lesson}&frames=120&screenshot=/tmp/{lesson}.png&report=-"
         shot = same_hash("lesson-" + lesson, query, argv(query.replace("/tmp/", "")), natives[:1])
         if shot and distinct_colours("lesson-" + lesson) < 8:
             fail(f"lesson-{lesson}: the canvas shows nothing")
 
-    # 3. Seeded headless runs of each scene.
-    for name, query in [("balls", "headless&scene=balls&balls=2000&seed=7&ticks=600&report=-"),
-                        ("lander", "headless&scene=lander&autopilot&seed=3&ticks=900&report=-"),
-                        ("orbits", "headless&scene=orbits&tick-rate=10&ticks=600&report=-")]:
-        same_hash("headless-" + name, query, argv(query))
+    # 3. Seeded headless runs of each scene; 3a. the ghost (--compare, what B shows); 3b. the two-peer
+    # network game, over the page's simulated network (bots, as headless runs have). Side by side with
+    # the lessons.
+    cases = [("headless-balls", "headless&scene=balls&balls=2000&seed=7&ticks=600&report=-"),
+             ("headless-lander", "headless&scene=lander&autopilot&seed=3&ticks=900&report=-"),
+             ("headless-orbits", "headless&scene=orbits&tick-rate=10&ticks=600&report=-"),
+             ("ghost", "headless&compare=tick-rate=5&ticks=300&report=-"),
+             ("network", "headless&network=rollback&latency-ms=60&seed=3&ticks=600&report=-")]
+    # A lesson that models a load (spiral's 20 ms ticks) stops a frame's ticks at the loop's real-time
+    # safety limit (250 ms), which counts the modelled cost plus the real one: near the limit a page
+    # slowed by its neighbours runs one tick fewer (spiral ended 9 ticks short side by side). Those run
+    # alone, after the rest.
+    def models_load(lesson):
+        with open(os.path.join(root, "assets", "lessons", lesson + ".json")) as file:
+            settings = json.load(file).get("settings", {})
+        return any(settings.get(key, 0) > 0 for key in ("tick_load_ms", "frame_load_ms", "task_load_ms"))
 
-    # 3a. The ghost (--compare, what B shows): its state_hash too.
-    same_hash("ghost", "headless&compare=tick-rate=5&ticks=300&report=-",
-              argv("headless&compare=tick-rate=5&ticks=300&report=-"))
-
-    # 3b. The two-peer network game, over the page's simulated network (bots, as headless runs have).
-    same_hash("network", "headless&network=rollback&latency-ms=60&seed=3&ticks=600&report=-",
-              argv("headless&network=rollback&latency-ms=60&seed=3&ticks=600&report=-"))
+    alone = [lesson for lesson in lessons if models_load(lesson)]
+    side_by_side([lambda lesson=lesson: lesson_case(lesson) for lesson in lessons if lesson not in alone] +
+                 [lambda name=name, query=query: same_hash(name, query, argv(query)) for name, query in cases])
+    for lesson in alone:
+        lesson_case(lesson)
 
     # 3c. The FPS cap in a page, where the browser owns the frame. 45 on 60 animation frames a second is
     # three frames in four: an ignored cap runs about 55 here, one rounded to a divisor of 60 runs 30. A
