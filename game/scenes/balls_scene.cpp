@@ -322,22 +322,18 @@ void balls_scene::sum_tallies() noexcept {
 void balls_scene::sort_by_cell() {
     const std::span<const std::uint32_t> order = grid_.order();
     if (order.size() != x_.size()) return;
-    scratch_.resize(order.size());
-    for (auto* v : {&x_, &y_, &prev_x_, &prev_y_, &vx_, &vy_, &radius_, &inv_mass_}) {
-        for (std::size_t k = 0; k < order.size(); ++k) scratch_[k] = (*v)[order[k]];
-        v->swap(scratch_);
-    }
-    for (auto* v : {&colour_, &asleep_}) {
-        scratch_colour_.resize(order.size());
-        for (std::size_t k = 0; k < order.size(); ++k) scratch_colour_[k] = (*v)[order[k]];
-        v->swap(scratch_colour_);
-    }
-    scratch_ticks_.resize(order.size());
-    for (std::size_t k = 0; k < order.size(); ++k) scratch_ticks_[k] = still_ticks_[order[k]];
-    still_ticks_.swap(scratch_ticks_);
-    scratch_ids_.resize(order.size());
-    for (std::size_t k = 0; k < order.size(); ++k) scratch_ids_[k] = id_[order[k]];
-    id_.swap(scratch_ids_);
+    // Each entry k of an array gets what the grid puts in place k: slices of k split freely.
+    const auto gather = [&](auto& values, auto& scratch) {
+        scratch.resize(order.size());
+        for_each_slice(order.size(), [&](std::size_t begin, std::size_t end, worker_tally&) {
+            for (std::size_t k = begin; k < end; ++k) scratch[k] = values[order[k]];
+        });
+        values.swap(scratch);
+    };
+    for (auto* v : {&x_, &y_, &prev_x_, &prev_y_, &vx_, &vy_, &radius_, &inv_mass_}) gather(*v, scratch_);
+    for (auto* v : {&colour_, &asleep_}) gather(*v, scratch_colour_);
+    gather(still_ticks_, scratch_ticks_);
+    gather(id_, scratch_ids_);
 }
 
 double balls_scene::divergence(const scene& other) const {
