@@ -64,9 +64,10 @@ def fail(text):
 
 
 def side_by_side(calls):
-    """Runs each call (no arguments) on `jobs` threads; their results, in the order given."""
+    """Runs each call (no arguments) on `jobs` threads; returns when all have, raising what one raised."""
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        return [future.result() for future in [pool.submit(call) for call in calls]]
+        for future in [pool.submit(call) for call in calls]:
+            future.result()
 
 
 class handler(http.server.SimpleHTTPRequestHandler):
@@ -98,7 +99,8 @@ def page(name, query, timeout=180):
     url = base + "index.html?" + query + "&page-post=/result/" + name
     # A profile of its own: chromium locks the one it runs in, and pages run side by side.
     command = ["chromium", "--headless", "--no-sandbox", "--use-gl=swiftshader", "--enable-unsafe-swiftshader",
-               "--user-data-dir=" + tempfile.mkdtemp(prefix=name + "-", dir=profile), "--window-size=1400,900", "--no-first-run",
+               "--user-data-dir=" + tempfile.mkdtemp(prefix=name + "-", dir=profile), "--window-size=1400,900",
+               "--no-first-run",
                "--autoplay-policy=no-user-gesture-required", url]
     started = time.monotonic()
     browser = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
