@@ -339,7 +339,9 @@ void run_and_check(launch_options o, const ticklab::fuzz::scratch_files& scratch
         main_watch.check(now.loop(), frame);
         if (const ghost_run* ghost = now.ghost()) ghost_watch.check(ghost->loop(), ghost->loop().stats());
         if (o.replay_recording) {
-            require(now.loop().ticks() <= o.replay_recording->ticks, "the replay ran past its last tick");
+            require(now.loop().ticks() <= o.replay_recording->ticks,
+                    "the replay ran to tick " + std::to_string(now.loop().ticks()) + ", past its last tick " +
+                        std::to_string(o.replay_recording->ticks));
         }
     });
     require(end.exit_code == exit_ok, "the run failed (exit " + std::to_string(end.exit_code) + "): " + end.notes);

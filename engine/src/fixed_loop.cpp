@@ -164,7 +164,9 @@ const frame_stats& fixed_loop::finish_frame(loop_client& client) {
     planned_ = false;
     if (config_.step_mode == stepping::variable) {
         debt_ = nanoseconds{0};
-        if (plan_.ticks > 0) {
+        if (client.holds()) {
+            plan_.target = now_;
+        } else if (plan_.ticks > 0) {
             const nanoseconds elapsed = plan_.target - now_;
             run_tick(client, plan_.target, elapsed, scaled_dt(to_seconds(elapsed)));
         }
@@ -263,6 +265,7 @@ void fixed_loop::run_fixed(loop_client& client) {
     const bool text = config_.catch_up_mode == catch_up::text_004;
     const double dt = scaled_dt(tick_seconds());
     while (stats_.ticks < plan_.ticks && next_tick_time() <= plan_.target) {
+        if (client.holds()) break;
         // Real-time limits apply only where nothing else bounds the work, so that every other
         // strategy stays deterministic.
         if (config_.catch_up_mode == catch_up::uncapped && stats_.tick_cost >= safety_tick_time_per_frame) {
@@ -281,6 +284,10 @@ void fixed_loop::run_fixed(loop_client& client) {
             origin_tick_ = ticks_;  // text 004 counts ticks from the last one: time0 += TICK_TIME
             origin_time_ = due;
         }
+    }
+    if (client.holds()) {
+        plan_.target = now_;
+        debt_ = nanoseconds{0};
     }
     client.advance_to(plan_.target);
     now_ = plan_.target;

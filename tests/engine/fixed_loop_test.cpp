@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
 #include <vector>
 
@@ -257,6 +258,68 @@ TEST_F(FixedLoop, ForgivenTimeIsNeitherRunNorCountedAsDropped) {
     EXPECT_EQ(f.debt, 0ns);
     EXPECT_EQ(client.ticks.back().time, next) << "the same tick at the same due time";
     EXPECT_FALSE(client.order_broken);
+}
+
+namespace {
+
+// A client that holds after a set number of ticks, as a replay does at its recorded end.
+struct holding_client final : ticklab::loop_client {
+    std::uint64_t hold_after = 0;
+    std::uint64_t ticks = 0;
+    nanoseconds last_advance{0};
+    bool order_broken = false;
+
+    void advance_to(nanoseconds t) override {
+        if (t < last_advance) order_broken = true;
+        last_advance = t;
+    }
+    void tick(const ticklab::tick_info&) override { ++ticks; }
+    [[nodiscard]] bool holds() const noexcept override { return ticks >= hold_after; }
+};
+
+}  // namespace
+
+TEST_F(FixedLoop, AHoldEndsTheFrameAtTheLastTickAndKeepsTimeThere) {
+    for (const auto mode : {ticklab::catch_up::drop_backlog, ticklab::catch_up::keep_debt, ticklab::catch_up::uncapped,
+                            ticklab::catch_up::text_004}) {
+        manual_time_source time;
+        fixed_loop loop{time, {.tick_rate_hz = 120, .max_loops = 8, .catch_up_mode = mode}};
+        holding_client holder;
+        holder.hold_after = 5;
+        for (int i = 0; i < 4; ++i) {  // two ticks a frame: the hold begins between a frame's two
+            time.advance(16'666'667ns);
+            loop.advance(holder);
+        }
+        EXPECT_EQ(loop.ticks(), 5u) << "no tick past the hold, catch-up mode " << static_cast<int>(mode);
+        EXPECT_EQ(loop.virtual_now(), loop.last_tick_time()) << "time stops on the held tick";
+        EXPECT_EQ(loop.stats().alpha, 0.0);
+        const nanoseconds held = loop.virtual_now();
+        for (int i = 0; i < 10; ++i) {
+            time.advance(7ms);
+            loop.advance(holder);
+        }
+        EXPECT_EQ(loop.ticks(), 5u);
+        EXPECT_EQ(loop.virtual_now(), held) << "frames while held move no time, a part-tick neither";
+        EXPECT_EQ(loop.stats().debt, 0ns) << "nothing owed for the held time";
+        EXPECT_FALSE(holder.order_broken) << "virtual time never went back";
+        holder.hold_after = 1'000;  // released: ticks go on from the held tick
+        time.advance(20ms);
+        loop.advance(holder);
+        EXPECT_GE(loop.ticks(), 6u);
+        EXPECT_FALSE(holder.order_broken);
+    }
+}
+
+TEST_F(FixedLoop, AHoldStopsVariableStepsToo) {
+    fixed_loop loop{source, {.tick_rate_hz = 60, .step_mode = ticklab::stepping::variable}};
+    holding_client holder;
+    holder.hold_after = 2;
+    for (int i = 0; i < 6; ++i) {
+        source.advance(10ms);
+        loop.advance(holder);
+    }
+    EXPECT_EQ(loop.ticks(), 2u);
+    EXPECT_EQ(loop.virtual_now(), 20ms);
 }
 
 TEST_F(FixedLoop, RejectsBadSettings) {

@@ -124,6 +124,9 @@ public:
     // Real time the last tick would have cost beyond what it took: a headless run models a slow
     // machine by counting its artificial load instead of sleeping it. Added to tick_cost.
     [[nodiscard]] virtual nanoseconds counted_tick_cost() const noexcept { return nanoseconds{0}; }
+    // True while the client takes no ticks (a replay held at its recorded end): the frame ends at
+    // the last tick run, so neither the tick count nor virtual time moves past that end.
+    [[nodiscard]] virtual bool holds() const noexcept { return false; }
 };
 
 // A frame as begin_frame() planned it, before any of its ticks ran.

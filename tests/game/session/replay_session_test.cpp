@@ -172,6 +172,30 @@ TEST_F(Replay, FinishedReplayPausesAndHolds) {
     EXPECT_NE(s.state_hash(), hash);  // live again
 }
 
+// A window replays with no tick bound: the frame that plays the last input runs no tick after it,
+// so the loop's count (the HUD's, the report's) ends on the recording's. Found by headless_run_fuzz
+// ('--replay' of a 180-tick, 120 Hz recording counted 182 ticks).
+TEST_F(Replay, AReplayWithNoBoundStopsCountingOnItsLastTick) {
+    loop_settings at_120;
+    at_120.tick_rate_hz = 120;
+    session recorder{source, "balls", {}, at_120};
+    recorder.start_recording();
+    play(recorder, 90, 16'666'667ns);
+    const auto [hash, recording] = finish(recorder);
+    ASSERT_EQ(recording.ticks, 180u);
+
+    session s{source, "balls", {}, {}};
+    s.start_replay(recording);
+    frame(s, 16'666'667ns);  // the loop moves to 120 Hz and the replay starts after that frame's first tick
+    ASSERT_TRUE(s.replay_state().replaying());
+    const std::uint64_t before_replay = s.loop().ticks() - s.replay_state().player->tick();
+    play(s, 150, 16'666'667ns);  // two ticks a frame: the last input comes in a frame's first tick
+    ASSERT_TRUE(s.replay_state().holding());
+    EXPECT_EQ(s.loop().ticks(), before_replay + recording.ticks);
+    EXPECT_EQ(s.loop().virtual_now(), s.loop().last_tick_time()) << "held on the last tick, not part-way past";
+    EXPECT_EQ(s.state_hash(), hash);
+}
+
 TEST_F(Replay, TickRateStaysTheRecordingsWhileRecording) {
     session s{source, "balls", {}, {}};
     s.start_recording();
