@@ -113,7 +113,9 @@ void fixed_loop::run_tick(loop_client& client, nanoseconds due, nanoseconds leng
     ++ticks_;
     const auto start = std::chrono::steady_clock::now();
     client.tick(tick_info{.index = ticks_, .time = due, .dt_seconds = dt_seconds});
-    stats_.tick_cost += (std::chrono::steady_clock::now() - start) + client.counted_tick_cost();
+    const nanoseconds real = std::chrono::steady_clock::now() - start;
+    stats_.tick_cost += real + client.counted_tick_cost();
+    safety_cost_ += (client.tick_cost_is_modelled() ? nanoseconds{0} : real) + client.counted_tick_cost();
     stats_.ticked += length;
     ++stats_.ticks;
 }
@@ -137,6 +139,7 @@ const frame_plan& fixed_loop::begin_frame() {
     stats_.ticks = 0;
     stats_.dropped = nanoseconds{0};
     stats_.tick_cost = nanoseconds{0};
+    safety_cost_ = nanoseconds{0};
     stats_.ticked = nanoseconds{0};
     stats_.capped = false;
     stats_.stepped = false;
@@ -268,7 +271,7 @@ void fixed_loop::run_fixed(loop_client& client) {
         if (client.holds()) break;
         // Real-time limits apply only where nothing else bounds the work, so that every other
         // strategy stays deterministic.
-        if (config_.catch_up_mode == catch_up::uncapped && stats_.tick_cost >= safety_tick_time_per_frame) {
+        if (config_.catch_up_mode == catch_up::uncapped && safety_cost_ >= safety_tick_time_per_frame) {
             stats_.safety_stop = true;
             // The frame ends at the last tick run; the rest of the time is owed, as after a cap.
             const nanoseconds last = last_tick_time();

@@ -174,6 +174,7 @@ public:
     void advance_to(ticklab::nanoseconds virtual_time) override;
     void tick(const ticklab::tick_info& tick) override;
     [[nodiscard]] ticklab::nanoseconds counted_tick_cost() const noexcept override;
+    [[nodiscard]] bool tick_cost_is_modelled() const noexcept override { return load_.counted_only(); }
     [[nodiscard]] bool holds() const noexcept override { return replay_.holding(); }
 
 private:

@@ -18,7 +18,11 @@ namespace {
 struct dt_recorder final : ticklab::loop_client {
     std::vector<double> dts;
     std::vector<nanoseconds> times;
-    nanoseconds busy{0};  // real time each tick spends busy (for the safety limit)
+    nanoseconds busy{0};     // real time each tick spends busy (for the safety limit)
+    nanoseconds counted{0};  // modelled cost each tick adds, as a lesson's tick load in a manual-clock run
+    bool modelled = false;   // counted is the whole cost
+    [[nodiscard]] nanoseconds counted_tick_cost() const noexcept override { return counted; }
+    [[nodiscard]] bool tick_cost_is_modelled() const noexcept override { return modelled; }
     void tick(const ticklab::tick_info& tick) override {
         dts.push_back(tick.dt_seconds);
         times.push_back(tick.time);
@@ -96,6 +100,27 @@ TEST_F(LoopStrategies, UncappedStopsWhenTicksTakeTooLongInRealTime) {
     EXPECT_TRUE(frame_stats.safety_stop);
     EXPECT_LE(frame_stats.ticks, 10u) << "250 ms of real time buys about 9 ticks of 30 ms";
     EXPECT_GE(frame_stats.ticks, 1u);
+}
+
+// The spiral lesson's 20 ms ticks on a manual clock: where the real time left out, the safety stop
+// falls after the same tick however slow the machine (a browser page beside others ran fewer).
+TEST_F(LoopStrategies, UncappedSafetyStopReadsOnlyAModelledCost) {
+    for (const bool modelled : {true, false}) {
+        manual_time_source time;
+        dt_recorder spiral;
+        spiral.counted = 20ms;
+        spiral.busy = 5ms;  // a slow machine: 25 ms a tick when the real time counts too
+        spiral.modelled = modelled;
+        fixed_loop loop{time, {.tick_rate_hz = 60, .max_loops = 3, .catch_up_mode = catch_up::uncapped}};
+        time.advance(1s);
+        const ticklab::frame_stats& hitch = loop.advance(spiral);
+        EXPECT_TRUE(hitch.safety_stop);
+        if (modelled) {
+            EXPECT_EQ(hitch.ticks, 13u) << "12 x 20 ms is under 250, the 13th reaches it";
+        } else {
+            EXPECT_LE(hitch.ticks, 10u) << "the real 5 ms a tick counts too: 10 x 25 ms reach 250";
+        }
+    }
 }
 
 TEST_F(LoopStrategies, VariableSteppingRunsOneUpdateWithTheFrameDelta) {

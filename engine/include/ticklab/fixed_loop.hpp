@@ -124,6 +124,9 @@ public:
     // Real time the last tick would have cost beyond what it took: a headless run models a slow
     // machine by counting its artificial load instead of sleeping it. Added to tick_cost.
     [[nodiscard]] virtual nanoseconds counted_tick_cost() const noexcept { return nanoseconds{0}; }
+    // True when counted_tick_cost() is a tick's whole cost (a run on a manual clock): the real-time
+    // safety limit then reads only that, and stops a frame on the same tick on every machine.
+    [[nodiscard]] virtual bool tick_cost_is_modelled() const noexcept { return false; }
     // True while the client takes no ticks (a replay held at its recorded end): the frame ends at
     // the last tick run, so neither the tick count nor virtual time moves past that end.
     [[nodiscard]] virtual bool holds() const noexcept { return false; }
@@ -218,6 +221,7 @@ private:
     frame_plan plan_;
     bool planned_ = false;        // begin_frame() ran and finish_frame() has not yet
     nanoseconds raw_target_{0};   // the target before the cap (for the uncapped safety stop)
+    nanoseconds safety_cost_{0};  // this frame's tick cost as the safety stop reads it
 };
 
 // Checks without throwing; each returns an empty string when the value is allowed, else one line
