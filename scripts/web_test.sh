@@ -261,20 +261,11 @@ try:
              ("headless-orbits", "headless&scene=orbits&tick-rate=10&ticks=600&report=-"),
              ("ghost", "headless&compare=tick-rate=5&ticks=300&report=-"),
              ("network", "headless&network=rollback&latency-ms=60&seed=3&ticks=600&report=-")]
-    # A lesson that models a load (spiral's 20 ms ticks) stops a frame's ticks at the loop's real-time
-    # safety limit (250 ms), which counts the modelled cost plus the real one: near the limit a page
-    # slowed by its neighbours runs one tick fewer (spiral ended 9 ticks short side by side). Those run
-    # alone, after the rest.
-    def models_load(lesson):
-        with open(os.path.join(root, "assets", "lessons", lesson + ".json")) as file:
-            settings = json.load(file).get("settings", {})
-        return any(settings.get(key, 0) > 0 for key in ("tick_load_ms", "frame_load_ms", "task_load_ms"))
-
-    alone = [lesson for lesson in lessons if models_load(lesson)]
-    side_by_side([lambda lesson=lesson: lesson_case(lesson) for lesson in lessons if lesson not in alone] +
+    # The lessons that model a load (spiral's 20 ms ticks) run side by side too: on the manual clock the
+    # loop's safety stop reads only the modelled cost (loop_client::tick_cost_is_modelled), so a page
+    # slowed by its neighbours stops a frame on the same tick as native.
+    side_by_side([lambda lesson=lesson: lesson_case(lesson) for lesson in lessons] +
                  [lambda name=name, query=query: same_hash(name, query, argv(query)) for name, query in cases])
-    for lesson in alone:
-        lesson_case(lesson)
 
     # 3c. The FPS cap in a page, where the browser owns the frame. 45 on 60 animation frames a second is
     # three frames in four: an ignored cap runs about 55 here, one rounded to a divisor of 60 runs 30. A
