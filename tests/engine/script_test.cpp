@@ -215,11 +215,11 @@ TEST(Script, ChildExceptionIsRethrownInTheAwaitingScript) {
 }
 
 TEST(Script, ExceptionEscapingATopLevelScriptEndsItAloneAndIsCounted) {
+    int frames_alive = 0;  // declared before the host: "other" still runs when the host ends it
+    int steps = 0;
     scheduler tasks;
     script_host scripts{tasks};
     std::vector<std::string> log;
-    int frames_alive = 0;
-    int steps = 0;
     scripts.start(child(log, true), "failing");
     const ticklab::script_handle other = scripts.start(guarded_forever(frames_alive, steps), "other");
     EXPECT_NO_THROW(tasks.advance_to(5ms)) << "the script's exception ends the script, not the pass";
@@ -258,12 +258,12 @@ script wait_until_flag(const bool& flag, bool& done) {
 }
 
 TEST(Script, AnUntilPredicateThatThrowsEndsItsScriptOnly) {
+    int frames_alive = 0;  // declared before the host: "other" still runs when the host ends it
+    int steps = 0;
     scheduler tasks;
     script_host scripts{tasks};
     bool flag = false;
     bool done = false;
-    int frames_alive = 0;
-    int steps = 0;
     scripts.start(wait_until_flag(flag, done), "until");
     scripts.start(guarded_forever(frames_alive, steps), "other");
     tasks.advance_to(1ms);
