@@ -169,6 +169,7 @@ const frame_stats& fixed_loop::finish_frame(loop_client& client) {
         debt_ = nanoseconds{0};
         if (client.holds()) {
             plan_.target = now_;
+            stats_.stepped = false;
         } else if (plan_.ticks > 0) {
             const nanoseconds elapsed = plan_.target - now_;
             run_tick(client, plan_.target, elapsed, scaled_dt(to_seconds(elapsed)));
@@ -291,6 +292,7 @@ void fixed_loop::run_fixed(loop_client& client) {
     if (client.holds()) {
         plan_.target = now_;
         debt_ = nanoseconds{0};
+        if (stats_.ticks == 0) stats_.stepped = false;  // a step asked for while held runs nothing
     }
     client.advance_to(plan_.target);
     now_ = plan_.target;

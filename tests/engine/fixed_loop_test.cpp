@@ -281,6 +281,11 @@ TEST_F(FixedLoop, AHoldEndsTheFrameAtTheLastTickAndKeepsTimeThere) {
             time.advance(7ms);
             loop.advance(holder);
         }
+        loop.clock().set_paused(true);
+        loop.clock().request_step();
+        time.advance(7ms);
+        EXPECT_FALSE(loop.advance(holder).stepped) << "a step asked for while held runs no tick";
+        loop.clock().set_paused(false);
         EXPECT_EQ(holder.ticks.size(), 5u);
         EXPECT_EQ(loop.virtual_now(), held) << "frames while held move no time, a part-tick neither";
         EXPECT_EQ(loop.stats().debt, 0ns) << "nothing owed for the held time";
