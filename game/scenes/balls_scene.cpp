@@ -379,6 +379,32 @@ void balls_scene::integrate(double dt) {
     });
 }
 
+void balls_scene::push_into_box(std::size_t i) noexcept {
+    const double r = radius_[i];
+    // A ball wider than the box sits in its middle.
+    const double low_x = std::min(r, 0.5 * config_.width);
+    const double high_x = std::max(config_.width - r, 0.5 * config_.width);
+    const double low_y = std::min(r, 0.5 * config_.height);
+    const double high_y = std::max(config_.height - r, 0.5 * config_.height);
+    // Reflect only a velocity heading out of the box, so energy can only shrink (|e| <= 1); a slow
+    // one (resting on the floor) stops instead of bouncing.
+    const auto bounce = [this](double v) { return std::abs(v) < resting_speed_ ? 0.0 : -config_.restitution * v; };
+    if (x_[i] < low_x) {
+        x_[i] = low_x;
+        if (vx_[i] < 0.0) vx_[i] = bounce(vx_[i]);
+    } else if (x_[i] > high_x) {
+        x_[i] = high_x;
+        if (vx_[i] > 0.0) vx_[i] = bounce(vx_[i]);
+    }
+    if (y_[i] < low_y) {
+        y_[i] = low_y;
+        if (vy_[i] < 0.0) vy_[i] = bounce(vy_[i]);
+    } else if (y_[i] > high_y) {
+        y_[i] = high_y;
+        if (vy_[i] > 0.0) vy_[i] = bounce(vy_[i]);
+    }
+}
+
 void balls_scene::wake(std::size_t i) noexcept {
     still_ticks_[i] = 0;
     if (!asleep_[i]) return;

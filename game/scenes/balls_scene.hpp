@@ -171,6 +171,9 @@ private:
     void apply_pointer(const tick_input& input);
     void integrate(double dt);
     void keep_in_box(std::size_t i) noexcept;
+    // keep_in_box for a ball that may be past a wall (or wider than the box): out of line, as few
+    // balls get here and the check above is called for every push.
+    void push_into_box(std::size_t i) noexcept;
     // The wall's test for ball i at the end of a tick (see wall_thickness), counted in `tally`.
     void keep_off_wall(std::size_t i, worker_tally& tally) noexcept;
     // The response to a contact found in row `row`'s cells: (dx, dy) from i to j, d2 < reach^2.
@@ -316,29 +319,11 @@ inline constexpr scene_parts balls_parts{
     .controls = balls_section_controls, .figures = balls_figures, .box_width = true, .wall = true};
 
 inline void balls_scene::keep_in_box(std::size_t i) noexcept {
+    // Inside the box inset by the radius: none of push_into_box's branches would fire. (A ball wider
+    // than the box never passes this test and takes the full path.)
     const double r = radius_[i];
-    // A ball wider than the box sits in its middle.
-    const double low_x = std::min(r, 0.5 * config_.width);
-    const double high_x = std::max(config_.width - r, 0.5 * config_.width);
-    const double low_y = std::min(r, 0.5 * config_.height);
-    const double high_y = std::max(config_.height - r, 0.5 * config_.height);
-    // Reflect only a velocity heading out of the box, so energy can only shrink (|e| <= 1); a slow
-    // one (resting on the floor) stops instead of bouncing.
-    const auto bounce = [this](double v) { return std::abs(v) < resting_speed_ ? 0.0 : -config_.restitution * v; };
-    if (x_[i] < low_x) {
-        x_[i] = low_x;
-        if (vx_[i] < 0.0) vx_[i] = bounce(vx_[i]);
-    } else if (x_[i] > high_x) {
-        x_[i] = high_x;
-        if (vx_[i] > 0.0) vx_[i] = bounce(vx_[i]);
-    }
-    if (y_[i] < low_y) {
-        y_[i] = low_y;
-        if (vy_[i] < 0.0) vy_[i] = bounce(vy_[i]);
-    } else if (y_[i] > high_y) {
-        y_[i] = high_y;
-        if (vy_[i] > 0.0) vy_[i] = bounce(vy_[i]);
-    }
+    if (x_[i] >= r && x_[i] <= config_.width - r && y_[i] >= r && y_[i] <= config_.height - r) return;
+    push_into_box(i);
 }
 
 }  // namespace ticklab::game
