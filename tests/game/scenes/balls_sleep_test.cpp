@@ -200,3 +200,27 @@ TEST(BallsSleep, ShowAsleepDrawsSleepersInOneColourAndChangesNothingElse) {
     }
     EXPECT_GT(recoloured, s.sleeping_count() / 2) << "sleepers should change colour";
 }
+
+// On one thread the contact pass skips the rows where every ball sleeps (and the row above too),
+// counting the balls a hard hit wakes during the pass; split across threads it visits every cell.
+// Clicks inside a sleeping pile spawn fast balls that wake sleepers above them, which then push
+// into the sleepers beside and above them in the same pass: both ways must end on the same state.
+TEST(BallsSleep, BallsWokenDuringAPassStillMeetTheirNeighboursOnOneThread) {
+    std::uint64_t hashes[2] = {};
+    for (const unsigned threads : {1u, 2u}) {
+        scene_options options = with_balls(3000);
+        options.seed = 5;
+        options.threads = threads;
+        balls_scene s{options};
+        run(s, 600);
+        ASSERT_EQ(s.sleeping_count(), s.size()) << threads << " threads: the pile should be asleep";
+        for (int k = 0; k < 10; ++k) {
+            tick_input click;
+            click.pointer.push_back({pointer_event::kind::click, {20.0f + 12.0f * k, 4.0f + 1.5f * k}, {}});
+            s.tick(click, dt_60hz);
+            run(s, 3);
+        }
+        hashes[threads - 1] = s.state_hash();
+    }
+    EXPECT_EQ(hashes[0], hashes[1]);
+}
