@@ -44,7 +44,7 @@ balls_scene::contact_gap balls_scene::gap_of(double dx, double dy, double d2) no
 }
 
 // The line of centres is never normalised on its own: with n = (dx, dy) / d, every formula below
-// is multiplied through by d (or d^2), which leaves one division per call instead of four.
+// is multiplied through by d (or d^2): one division per push, where normalising took two more.
 void balls_scene::separate(std::uint32_t i, std::uint32_t j, const contact_gap& g) noexcept {
     const double d = g.distance;
     const double wi = asleep_[i] ? 0.0 : inv_mass_[i];
