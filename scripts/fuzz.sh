@@ -4,6 +4,7 @@
 #   bash scripts/fuzz.sh              every target for 30 s (what CI runs)
 #   bash scripts/fuzz.sh 600          every target for 600 s (by hand)
 #   bash scripts/fuzz.sh 600 NAME     one target (e.g. command_line_fuzz)
+#   bash scripts/fuzz.sh --build      only build them (CI builds them beside the sanitizer stage)
 #   FUZZ_SEED=1 bash scripts/fuzz.sh 30   the same inputs in the same order on every run (what CI
 #                                         runs: a faster machine only goes further along them, so a
 #                                         longer local run with the seed covers what CI will try)
@@ -11,8 +12,16 @@
 # leaves the input in build-fuzz/findings/<target>/ and the log says how to replay it.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build_only=0
+if [ "${1:-}" = "--build" ]; then
+  build_only=1
+  shift
+fi
 seconds="${1:-30}"
 only="${2:-}"
+case "$seconds" in
+  ''|*[!0-9]*) echo "fuzz.sh: '$seconds' is not a number of seconds: use a whole number, or --build" >&2; exit 2 ;;
+esac
 seed=()
 [ -n "${FUZZ_SEED:-}" ] && seed=("-seed=$FUZZ_SEED")
 bash "$root/scripts/setup.sh"
@@ -20,6 +29,7 @@ bash "$root/scripts/setup.sh"
 CC=clang CXX=clang++ cmake -S "$root" -B "$root/build-fuzz" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTICKLAB_FUZZ=ON \
   -DTICKLAB_BUILD_TESTS=OFF -DTICKLAB_BUILD_BENCHMARKS=OFF -DTICKLAB_WERROR=ON >/dev/null
 cmake --build "$root/build-fuzz" --target fuzzers -j "$(nproc)"
+[ "$build_only" -eq 1 ] && exit 0
 
 export ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1

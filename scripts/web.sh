@@ -5,6 +5,8 @@
 # Usage: bash scripts/web.sh            # install what is missing, fetch the sources, build build-web/
 #        bash scripts/web.sh --serve    # then serve build-web on http://127.0.0.1:8024/ (PORT=... to change)
 #        bash scripts/web.sh --test     # then the browser test (scripts/web_test.sh)
+#        bash scripts/web.sh --fetch    # only install and fetch: what needs apt (CI, before it builds
+#                                       # the page in the background beside other stages)
 #
 # Everything comes from Debian: emscripten from its package, and SDL2, SDL2_ttf, FreeType and Dear
 # ImGui from Debian SOURCE packages (`apt-get source`, from a deb-src entry for the mirror the binary
@@ -26,7 +28,8 @@ case "${1:-}" in
     "") ;;
     --serve) mode=serve ;;
     --test) mode=test ;;
-    *) echo "web.sh: unknown option '$1': use no option, --serve or --test" >&2; exit 2 ;;
+    --fetch) mode=fetch ;;
+    *) echo "web.sh: unknown option '$1': use no option, --serve, --test or --fetch" >&2; exit 2 ;;
 esac
 
 # --- Debian packages -----------------------------------------------------------------------------
@@ -74,6 +77,7 @@ sdl_src=$(fetch_source libsdl2)
 freetype_src=$(fetch_source freetype)
 ttf_src=$(fetch_source libsdl2-ttf)
 imgui_src=$(fetch_source imgui)
+[[ $mode == fetch ]] && exit 0
 
 # --- The libraries, for wasm (each built once; delete build-web/deps/prefix to rebuild) ------------
 # $1: name, $2: source folder, the rest: CMake options.
