@@ -269,16 +269,25 @@ try:
 
     # 3c. The FPS cap in a page, where the browser owns the frame. 45 on 60 animation frames a second is
     # three frames in four: an ignored cap runs about 55 here, one rounded to a divisor of 60 runs 30. A
-    # small window, so that software drawing keeps up with 60 a second; 8 s, so that the page's first
-    # frames (slower while it starts, and in the count) weigh little: about 41 was measured.
-    capped = page("fps-cap", "fps-cap=45&window-size=640x400&page-frames=480&report=-")
+    # small window, so that software drawing keeps up; 480 animation frames (8 s at 60), so that the
+    # page's first frames (slower while it starts, and in the count) weigh little: about 41 was measured
+    # with 60 animation frames a second. A slower machine's browser gives fewer (47.8 a second was seen,
+    # unevenly spaced: the cap then skips one that comes a little early and the next comes late), so the
+    # bounds follow the rate the page got: never above the cap, and at least 3/4 of what the cap allows
+    # at that rate (a cap rounded to a divisor of it would give 1/2 or 2/3).
+    animation_frames = 480
+    capped = page("fps-cap", f"fps-cap=45&window-size=640x400&page-frames={animation_frames}&report=-")
     if capped:
         report = report_of(capped["runs"][-1]) or {"frames": 0, "real_time_s": 0}
-        fps = report["frames"] / report["real_time_s"] if report["real_time_s"] else 0
-        print(f"web_test: fps-cap: {report['frames']} frames in {report['real_time_s']:.2f} s: "
-              f"{fps:.1f} FPS with --fps-cap 45", flush=True)
-        if not 38 <= fps <= 46.5:
-            fail(f"fps-cap: {fps:.1f} FPS with --fps-cap 45 (allowed 38 to 46.5)")
+        seconds = report["real_time_s"]
+        fps = report["frames"] / seconds if seconds else 0
+        offered = animation_frames / seconds if seconds else 0
+        floor = 0.75 * min(45.0, offered)
+        print(f"web_test: fps-cap: {report['frames']} frames in {seconds:.2f} s: {fps:.1f} FPS with --fps-cap 45, "
+              f"on {offered:.1f} animation frames a second", flush=True)
+        if not floor <= fps <= 46.5:
+            fail(f"fps-cap: {fps:.1f} FPS with --fps-cap 45 on {offered:.1f} animation frames a second "
+                 f"(allowed {floor:.1f} to 46.5)")
 
     # 4. A recording made in the page, replayed natively: the page's state_hash.
     recorded = same_hash("record", "headless&scene=lander&autopilot&seed=5&ticks=600&record=/tmp/page.replay&report=-",
