@@ -51,6 +51,10 @@ struct balls_config {
     // simulated until something moves near it or hits it: a resting pile then costs almost nothing.
     bool sleeping = true;
     bool show_sleeping = false;  // drawing only: sleepers in grey, to see what the tick skips
+    // Speed only, the state is the same either way: while few balls are awake, a tick split across
+    // threads runs its contact pass on one thread, which skips the rows where every ball sleeps.
+    // Off: the split pass visits every cell (a test compares the two).
+    bool resting_pass_alone = true;
 
     static constexpr double sleep_speed = 1.0;    // world units / s
     // Of virtual time. Long enough that a ball at the top of a bounce stays awake (under the default

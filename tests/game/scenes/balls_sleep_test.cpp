@@ -202,17 +202,26 @@ TEST(BallsSleep, ShowAsleepDrawsSleepersInOneColourAndChangesNothingElse) {
 }
 
 // On one thread the contact pass skips the rows where every ball sleeps (and the row above too),
-// counting the balls a hard hit wakes during the pass; split across threads it visits every cell.
-// Clicks inside a sleeping pile spawn fast balls that wake sleepers above them, which then push
-// into the sleepers beside and above them in the same pass: both ways must end on the same state.
+// counting the balls a hard hit wakes during the pass; split across threads with
+// resting_pass_alone off it visits every cell. Clicks inside a sleeping pile spawn fast balls that
+// wake sleepers above them, which then push into the sleepers beside and above them in the same
+// pass: every way must end on the same state.
 TEST(BallsSleep, BallsWokenDuringAPassStillMeetTheirNeighboursOnOneThread) {
-    std::uint64_t hashes[2] = {};
-    for (const unsigned threads : {1u, 2u}) {
+    struct way {
+        unsigned threads;
+        bool alone_at_rest;
+    };
+    std::uint64_t hashes[3] = {};
+    const way ways[3] = {{1, true}, {2, false}, {2, true}};
+    for (int w = 0; w < 3; ++w) {
         scene_options options = with_balls(3000);
         options.seed = 5;
-        options.threads = threads;
-        balls_scene s{options};
+        options.threads = ways[w].threads;
+        balls_config config;
+        config.resting_pass_alone = ways[w].alone_at_rest;
+        balls_scene s{options, config};
         run(s, 600);
+        const unsigned threads = ways[w].threads;
         ASSERT_EQ(s.sleeping_count(), s.size()) << threads << " threads: the pile should be asleep";
         for (int k = 0; k < 10; ++k) {
             tick_input click;
@@ -220,7 +229,8 @@ TEST(BallsSleep, BallsWokenDuringAPassStillMeetTheirNeighboursOnOneThread) {
             s.tick(click, dt_60hz);
             run(s, 3);
         }
-        hashes[threads - 1] = s.state_hash();
+        hashes[w] = s.state_hash();
     }
-    EXPECT_EQ(hashes[0], hashes[1]);
+    EXPECT_EQ(hashes[0], hashes[1]) << "one thread against every cell visited on two";
+    EXPECT_EQ(hashes[2], hashes[1]) << "two threads, the pass alone at rest, against every cell visited";
 }
