@@ -139,9 +139,7 @@ void balls_scene::resolve_collisions() {
     const bool some_asleep = sleeping_ > 0;
     if (some_asleep) {
         awake_in_cell_.assign(grid_.cell_count(), 0);
-        for (std::size_t i = 0; i < x_.size(); ++i) {
-            if (!asleep_[i]) ++awake_in_cell_[grid_.cell_of(i)];
-        }
+        for (std::size_t i = 0; i < x_.size(); ++i) awake_in_cell_[grid_.cell_of(i)] += asleep_[i] ? 0 : 1;
     }
     // A cell whose balls and forward neighbours all slept at the start of the pass has no pair to
     // test (find_contacts_in_cell<true> would skip every one), unless a hard hit earlier in the
@@ -169,9 +167,8 @@ void balls_scene::resolve_collisions() {
             static_cast<std::uint32_t>(row_contacts_[row].pairs.size());
     };
     // Few balls awake (a pile at rest, a wave falling onto it): one thread that skips the sleeping
-    // rows beats two that hand every cell over, as a resting tick on two threads cost more than on
-    // one (100,000 balls from reset on two threads, with wake_disturbed's cell pass: mean tick 4.6 ms
-    // before, 4.0-4.2 after). Either way gives the same result bit for bit.
+    // rows beats two that hand every cell over: a resting tick on two threads cost more than on one
+    // (BENCHMARKS.md, issue 27's fifth round). Either way gives the same result bit for bit.
     const std::size_t awake = x_.size() - sleeping_;
     const bool alone =
         some_asleep && (pool().size() == 1 || (config_.resting_pass_alone && awake * 8 < grid_.cell_count()));

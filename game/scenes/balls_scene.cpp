@@ -505,12 +505,10 @@ void balls_scene::wake_disturbed() {
     }
     bool marked = !wake_points_.empty();
     cell_mark_.assign(grid_.cell_count(), 0);
-    // Only awake balls mark (settle): in a resting pile a few in 100,000, so the test comes first.
     for (std::size_t i = 0; i < x_.size(); ++i) {
-        if (ball_mark_[i] == 0) continue;
         std::uint8_t& mark = cell_mark_[grid_.cell_of(i)];
         mark = std::max(mark, ball_mark_[i]);
-        marked = true;
+        marked = marked || ball_mark_[i] != 0;
     }
     for (const auto [x, y] : wake_points_) cell_mark_[grid_.cell_at(x, y)] = 2;
     wake_points_.clear();
@@ -536,21 +534,14 @@ void balls_scene::wake_disturbed() {
         std::uint8_t* out = disturbed_.data() + r * columns;
         for (std::size_t c = 0; c < columns; ++c) out[c] = std::max({below[c], here[c], above[c]});
     }
-    // The sleepers of the marked cells, found through the grid: in a resting pile few cells are
-    // marked, and a pass over every ball was most of this step. Each ball is in one cell and its
-    // test reads only positions, so any split of the rows gives the same result.
-    for_each_slice(rows, [&](std::size_t begin, std::size_t end, worker_tally& tally) {
-        for (std::size_t r = begin; r < end; ++r) {
-            for (std::size_t c = 0; c < columns; ++c) {
-                const std::uint8_t mark = disturbed_[r * columns + c];
-                if (mark == 0) continue;
-                for (const std::uint32_t i : grid_.cell(static_cast<std::uint32_t>(c), static_cast<std::uint32_t>(r))) {
-                    if (asleep_[i] && (mark == 2 || !held_up(i))) {
-                        still_ticks_[i] = 0;
-                        asleep_[i] = 0;
-                        ++tally.woken;
-                    }
-                }
+    for_each_slice(x_.size(), [&](std::size_t begin, std::size_t end, worker_tally& tally) {
+        for (std::size_t i = begin; i < end; ++i) {
+            if (!asleep_[i]) continue;
+            const std::uint8_t mark = disturbed_[grid_.cell_of(i)];
+            if (mark == 2 || (mark == 1 && !held_up(i))) {
+                still_ticks_[i] = 0;
+                asleep_[i] = 0;
+                ++tally.woken;
             }
         }
     });
