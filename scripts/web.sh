@@ -92,8 +92,27 @@ build_library() {
     cmake --install "$DEPS/build-$name" >/dev/null
     touch "$PREFIX/.built-$name"
 }
+# SDL's configure runs about 160 checks, each a run of emcc: 372 s of one core (measured), CI's longest
+# single step. Their answers depend only on emscripten's version and SDL's, so web/sdl2_checks.cmake
+# keeps them for the pair named on its first line, and SDL's configure then only reads them (2 s; the
+# same SDL_config.h, CMakeCache.txt and byte-identical libSDL2.a). With any other pair the checks run,
+# and build-web/deps/sdl2_checks.cmake gets that pair's answers: copy it over web/'s to keep them.
+sdl_pair="emscripten $(emcc -dumpversion) with $(basename "$sdl_src")"
+sdl_checks=()
+if [[ $(head -n 1 "$ROOT/web/sdl2_checks.cmake" 2>/dev/null) == "# Answers of SDL's configure checks: $sdl_pair" ]]; then
+    sdl_checks=(-C "$ROOT/web/sdl2_checks.cmake")
+elif [[ ! -f $PREFIX/.built-sdl2 ]]; then
+    echo "web.sh: web/sdl2_checks.cmake is not for $sdl_pair: SDL's configure runs every check (6 min)"
+fi
 # No threads: SDL's would need SharedArrayBuffer, which a page only gets with COOP/COEP headers.
-build_library sdl2 "$sdl_src" -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DSDL_THREADS=OFF
+build_library sdl2 "$sdl_src" "${sdl_checks[@]}" -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DSDL_THREADS=OFF
+if [[ ${#sdl_checks[@]} -eq 0 && ! -f $DEPS/sdl2_checks.cmake ]]; then
+    { echo "# Answers of SDL's configure checks: $sdl_pair"
+      echo "# Written by scripts/web.sh from a configure that ran them all; read with cmake -C (see web.sh)."
+      sed -nE 's/^(HAVE_[A-Za-z0-9_]*|STDC_HEADERS|LIBC_IS_GLIBC):INTERNAL=(.*)$/set(\1 "\2" CACHE INTERNAL "")/p' \
+          "$DEPS/build-sdl2/CMakeCache.txt"
+    } >"$DEPS/sdl2_checks.cmake"
+fi
 build_library freetype "$freetype_src" -DFT_DISABLE_ZLIB=ON -DFT_DISABLE_BZIP2=ON -DFT_DISABLE_PNG=ON \
     -DFT_DISABLE_HARFBUZZ=ON -DFT_DISABLE_BROTLI=ON
 build_library sdl2_ttf "$ttf_src" -DSDL2TTF_SAMPLES=OFF -DSDL2TTF_VENDORED=OFF -DSDL2TTF_HARFBUZZ=OFF \
