@@ -11,7 +11,7 @@
 #   FUZZ_BUILD=build-asan bash scripts/fuzz.sh 50
 #                                         the targets the sanitizer build already made (scripts/test.sh
 #                                         --sanitize configures it with them), not a build of their own:
-#                                         what CI runs. Same sanitizers, at -O1 with assertions: 0.57-0.86x
+#                                         what CI runs. Same sanitizers, at -O1 with assertions: 0.52-0.86x
 #                                         the inputs a second of build-fuzz's -O2 (measured, 3 targets)
 # A crash, a leak, a UB report or an input that runs longer than 10 s fails the run; libFuzzer
 # leaves the input in build-fuzz/findings/<target>/ and the log says how to replay it.
