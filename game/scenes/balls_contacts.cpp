@@ -2,10 +2,10 @@
 // (collide), then push the pairs found apart twice more (relax_contacts).
 //
 // Both passes are Gauss-Seidel: each contact sees the positions the contacts before it left, so
-// the order of contacts is part of the result. It is the grid's: rows bottom to top, cells left to
-// right, and within a cell its balls in index order, each against the rest of its cell and the
-// forward neighbours. row_wavefront splits the grid across threads and keeps that order for every
-// pair of contacts that share a ball, so the state is the same bit for bit for any thread count.
+// the order of contacts is part of the result. It is column_blocks': the even blocks of columns,
+// then the odd ones; in a block, rows bottom to top, cells left to right, and within a cell its
+// balls in index order, each against the rest of its cell and the forward neighbours. The blocks
+// of one phase share no ball, so they run on any number of threads with the same result bit for bit.
 #include "scenes/balls_scene.hpp"
 
 #include <algorithm>
@@ -86,7 +86,7 @@ void balls_scene::wake_hit(std::uint32_t i, worker_tally& tally) noexcept {
     if (count_rows_awake_) ++awake_in_row_[grid_.cell_of(i) / grid_.columns()];
 }
 
-void balls_scene::collide(std::uint32_t i, std::uint32_t j, double dx, double dy, double d2, std::uint32_t row,
+void balls_scene::collide(std::uint32_t i, std::uint32_t j, double dx, double dy, double d2, contact_list& found,
                           worker_tally& tally) noexcept {
     const contact_gap g = gap_of(dx, dy, d2);
     // The approach speed times d (negative: closing): (v_j - v_i) . n d.
@@ -96,7 +96,7 @@ void balls_scene::collide(std::uint32_t i, std::uint32_t j, double dx, double dy
         wake_hit(i, tally);
         wake_hit(j, tally);
     }
-    if (config_.gravity_on) row_contacts_[row].pairs.push_back({i, j});  // only piles need the extra passes
+    if (config_.gravity_on) found.push_back({i, j});  // only piles need the extra passes
     separate(i, j, g);
     // After the push: a wall it met may have turned a velocity around.
     const double approach = approach_d();
@@ -133,8 +133,7 @@ void balls_scene::resolve_collisions() {
     grid_.rebuild(x_, y_, config_.width, config_.height, largest);
     const std::uint32_t rows = grid_.rows();
     const std::uint32_t columns = grid_.columns();
-    if (row_contacts_.size() < rows) row_contacts_.resize(rows);
-    cell_contacts_end_.resize(grid_.cell_count());
+    if (block_contacts_.size() < column_blocks::count(columns)) block_contacts_.resize(column_blocks::count(columns));
     // While some balls sleep, a cell with no awake ball needs no test against another such cell.
     const bool some_asleep = sleeping_ > 0;
     if (some_asleep) {
@@ -155,16 +154,13 @@ void balls_scene::resolve_collisions() {
         const auto here = grid_.cell(column, row);
         return std::all_of(here.begin(), here.end(), [&](std::uint32_t i) { return asleep_[i] != 0; });
     };
-    const auto visit = [&](std::uint32_t row, std::uint32_t column, unsigned worker) {
-        if (column == 0) row_contacts_[row].pairs.clear();
+    const auto visit = [&](std::uint32_t row, std::uint32_t column, contact_list& found, unsigned worker) {
         // No sleeper: the sleep tests compile away (they cost a gas of balls about 1.4x).
         if (some_asleep) {
-            if (!all_asleep_ahead(row, column)) find_contacts_in_cell<true>(row, column, tallies_[worker]);
+            if (!all_asleep_ahead(row, column)) find_contacts_in_cell<true>(row, column, found, tallies_[worker]);
         } else {
-            find_contacts_in_cell<false>(row, column, tallies_[worker]);
+            find_contacts_in_cell<false>(row, column, found, tallies_[worker]);
         }
-        cell_contacts_end_[static_cast<std::size_t>(row) * columns + column] =
-            static_cast<std::uint32_t>(row_contacts_[row].pairs.size());
     };
     // Few balls awake (a pile at rest, a wave falling onto it): one thread that skips the sleeping
     // rows beats two that hand every cell over: a resting tick on two threads cost more than on one
@@ -175,17 +171,24 @@ void balls_scene::resolve_collisions() {
     if (alone) {
         visit_rows_with_awake_balls(visit);
     } else {
-        wavefront_.run(pool(), rows, columns, visit);
+        column_blocks::run(pool(), columns, [&](std::uint32_t block, unsigned worker) {
+            contact_list& found = block_contacts_[block].pairs;
+            found.clear();
+            const std::uint32_t last = column_blocks::end(block, columns);
+            for (std::uint32_t r = 0; r < rows; ++r) {
+                for (std::uint32_t c = column_blocks::first(block); c < last; ++c) visit(r, c, found, worker);
+            }
+        });
     }
     sum_tallies();
 }
 
 template <typename Visit>
 void balls_scene::visit_rows_with_awake_balls(Visit&& visit) {
-    // On one thread, in the wavefront's order. A row whose balls and the next row's are all asleep
-    // now holds no pair to test: every one of its cells would be skipped (all_asleep_ahead), and in
-    // a resting pile that is nearly every row (visiting its cells one by one was a third of a
-    // resting 100,000-ball tick). The counts are the pass's start counts plus every ball woken
+    // On one thread, in column_blocks' order. A block's row whose balls and the next row's are all
+    // asleep now holds no pair to test: every one of its cells would be skipped (all_asleep_ahead),
+    // and in a resting pile that is nearly every row (visiting its cells one by one was a third of
+    // a resting 100,000-ball tick). The counts are the pass's start counts plus every ball woken
     // since (wake_hit), so a ball woken in the row below still has its row visited.
     const std::uint32_t rows = grid_.rows();
     const std::uint32_t columns = grid_.columns();
@@ -195,20 +198,21 @@ void balls_scene::visit_rows_with_awake_balls(Visit&& visit) {
         awake_in_row_[r] = std::accumulate(first, first + columns, std::uint32_t{0});
     }
     count_rows_awake_ = true;
-    for (std::uint32_t r = 0; r < rows; ++r) {
-        if (awake_in_row_[r] == 0 && (r + 1 == rows || awake_in_row_[r + 1] == 0)) {
-            row_contacts_[r].pairs.clear();
-            const auto first = cell_contacts_end_.begin() + static_cast<std::ptrdiff_t>(r) * columns;
-            std::fill(first, first + columns, 0u);
-            continue;
+    column_blocks::run(pool_of_one(), columns, [&](std::uint32_t block, unsigned) {
+        contact_list& found = block_contacts_[block].pairs;
+        found.clear();
+        const std::uint32_t last = column_blocks::end(block, columns);
+        for (std::uint32_t r = 0; r < rows; ++r) {
+            if (awake_in_row_[r] == 0 && (r + 1 == rows || awake_in_row_[r + 1] == 0)) continue;
+            for (std::uint32_t c = column_blocks::first(block); c < last; ++c) visit(r, c, found, 0u);
         }
-        for (std::uint32_t c = 0; c < columns; ++c) visit(r, c, 0u);
-    }
+    });
     count_rows_awake_ = false;
 }
 
 template <bool some_asleep>
-void balls_scene::find_contacts_in_cell(std::uint32_t row, std::uint32_t column, worker_tally& tally) {
+void balls_scene::find_contacts_in_cell(std::uint32_t row, std::uint32_t column, contact_list& found,
+                                        worker_tally& tally) {
     const std::uint8_t* asleep = asleep_.data();
     const double* x = x_.data();
     const double* y = y_.data();
@@ -233,7 +237,7 @@ void balls_scene::find_contacts_in_cell(std::uint32_t row, std::uint32_t column,
                 const double reach = ri + radius[j];
                 const double d2 = dx * dx + dy * dy;
                 if (d2 >= reach * reach || (i_asleep && asleep[j])) continue;
-                collide(i, j, dx, dy, d2, row, tally);
+                collide(i, j, dx, dy, d2, found, tally);
                 xi = x[i];
                 yi = y[i];
             }
@@ -285,30 +289,16 @@ void balls_scene::relax_pair(std::uint32_t i, std::uint32_t j) noexcept {
 
 void balls_scene::relax_contacts() {
     if (!config_.gravity_on) return;  // no contacts were kept
-    const std::uint32_t rows = grid_.rows();
     const std::uint32_t columns = grid_.columns();
-    ticklab::worker_pool& used = pool();
-    // Few pairs (a pile at rest): splitting would cost more in per-cell hand-offs than it saves
-    // (measured: 0.5 ms a tick for the two passes over a resting 100,000-ball grid with no pair at
-    // all). Either way gives the same result bit for bit.
+    // Few pairs (a pile at rest): splitting would cost more in hand-offs than it saves (measured:
+    // 0.5 ms a tick for the two passes over a resting 100,000-ball grid with no pair at all). Either
+    // way gives the same result bit for bit.
     std::size_t pairs = 0;
-    for (std::uint32_t row = 0; row < rows; ++row) pairs += row_contacts_[row].pairs.size();
-    const bool alone = used.size() == 1 || pairs * 8 < grid_.cell_count();
+    for (std::uint32_t b = 0; b < column_blocks::count(columns); ++b) pairs += block_contacts_[b].pairs.size();
+    ticklab::worker_pool& used = pool().size() == 1 || pairs * 8 < grid_.cell_count() ? pool_of_one() : pool();
     for (int pass = 0; pass < relax_passes; ++pass) {
-        if (alone) {
-            // One thread visits the cells in the wavefront's order, whose pair ranges make up each
-            // row's list in turn: the lists straight through, without the per-cell steps.
-            for (std::uint32_t row = 0; row < rows; ++row) {
-                for (const auto [i, j] : row_contacts_[row].pairs) relax_pair(i, j);
-            }
-            continue;
-        }
-        wavefront_.run(used, rows, columns, [&](std::uint32_t row, std::uint32_t column, unsigned) {
-            const std::size_t cell = static_cast<std::size_t>(row) * columns + column;
-            const std::vector<std::array<std::uint32_t, 2>>& pairs = row_contacts_[row].pairs;
-            for (std::uint32_t k = column == 0 ? 0 : cell_contacts_end_[cell - 1]; k < cell_contacts_end_[cell]; ++k) {
-                relax_pair(pairs[k][0], pairs[k][1]);
-            }
+        column_blocks::run(used, columns, [&](std::uint32_t block, unsigned) {
+            for (const auto [i, j] : block_contacts_[block].pairs) relax_pair(i, j);
         });
     }
 }

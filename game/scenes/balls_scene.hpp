@@ -10,7 +10,7 @@
 // box's middle when the ball is wider than the box) and every value is finite.
 
 #include "scenes/ball_grid.hpp"
-#include "scenes/row_wavefront.hpp"
+#include "scenes/column_blocks.hpp"
 #include "scenes/split_chooser.hpp"
 #include "sim/random.hpp"
 #include "sim/scene.hpp"
@@ -180,8 +180,11 @@ private:
     void push_into_box(std::size_t i) noexcept;
     // The wall's test for ball i at the end of a tick (see wall_thickness), counted in `tally`.
     void keep_off_wall(std::size_t i, worker_tally& tally) noexcept;
-    // The response to a contact found in row `row`'s cells: (dx, dy) from i to j, d2 < reach^2.
-    void collide(std::uint32_t i, std::uint32_t j, double dx, double dy, double d2, std::uint32_t row,
+    // Overlapping pairs, in the order found.
+    using contact_list = std::vector<std::array<std::uint32_t, 2>>;
+    // The response to a contact: (dx, dy) from i to j, d2 < reach^2. Under gravity the pair joins
+    // `found`, for the extra position passes.
+    void collide(std::uint32_t i, std::uint32_t j, double dx, double dy, double d2, contact_list& found,
                  worker_tally& tally) noexcept;
     // The distance between centres: (dx, dy) from i to j, d2 = dx^2 + dy^2. Coincident centres get
     // a fixed direction (+x): deterministic, and no division by zero.
@@ -199,9 +202,9 @@ private:
     // The contacts of cell (column, row): its balls against the rest of the cell and the forward
     // neighbours (right, and the three above).
     template <bool some_asleep>
-    void find_contacts_in_cell(std::uint32_t row, std::uint32_t column, worker_tally& tally);
-    // The contact pass on one thread while some balls sleep: visit(row, column, 0) for every cell of
-    // the rows that have an awake ball in them or in the row above, in the grid's order.
+    void find_contacts_in_cell(std::uint32_t row, std::uint32_t column, contact_list& found, worker_tally& tally);
+    // The contact pass on one thread while some balls sleep: visit(row, column, found, 0) for every
+    // cell of the rows that have an awake ball in them or in the row above, in column_blocks' order.
     template <typename Visit>
     void visit_rows_with_awake_balls(Visit&& visit);
     void relax_contacts();
@@ -226,6 +229,7 @@ private:
     void for_each_slice(std::size_t count, Body&& body);
     // The pool a pass is split across: threads_ threads, or just the caller for small scenes.
     [[nodiscard]] ticklab::worker_pool& pool() const;
+    [[nodiscard]] static ticklab::worker_pool& pool_of_one() { return ticklab::shared_worker_pool(1); }
     void sum_tallies() noexcept;
 
     balls_config config_;
@@ -262,26 +266,23 @@ private:
     std::vector<std::uint8_t> disturbed_;             // per grid cell: wake its sleepers at the end of the tick
     std::vector<std::uint8_t> across_;                // wake_disturbed: per cell, the largest mark of its row's 3
     std::vector<std::array<double, 2>> wake_points_;  // vacated by spawn_wave, woken at the next tick
-    // Overlapping pairs found this tick, for the extra position passes (relax_contacts): per grid
-    // row in the order found, and per cell the end of its pairs in its row's list.
-    // One cache line per row's list: two workers fill adjacent rows at once, and a push_back
-    // writes its list's end pointer (unpadded, 2 threads ran 100,000 balls only 1.1x faster).
-    struct alignas(64) row_pairs {
-        std::vector<std::array<std::uint32_t, 2>> pairs;
+    // Overlapping pairs found this tick, for the extra position passes (relax_contacts): per block
+    // of column_blocks, in the order found. One cache line per list: two workers fill two lists at
+    // once, and a push_back writes its list's end pointer.
+    struct alignas(64) block_pairs {
+        contact_list pairs;
     };
-    std::vector<row_pairs> row_contacts_;
-    std::vector<std::uint32_t> cell_contacts_end_;
+    std::vector<block_pairs> block_contacts_;
     ball_grid grid_;
     // The tick's passes are split across this many threads (1: all on the caller); the result is
-    // the same bit for bit for any count (row_wavefront, and per-ball slices).
+    // the same bit for bit for any count (column_blocks, and per-ball slices).
     unsigned threads_ = 1;
     bool threads_forced_ = false;  // threads_ was asked for, not taken from the machine
     // With the machine's count: whether this tick is split, chosen at its start from measured
     // tick times (split_chooser). Speed only: the state is the same either way.
     split_chooser chooser_;
     bool split_now_ = false;
-    std::vector<worker_tally> tallies_;  // one per worker of pool()
-    row_wavefront wavefront_;
+    std::vector<worker_tally> tallies_;    // one per worker of pool()
     std::vector<std::uint8_t> ball_mark_;  // settle: what each awake ball marks around it
     std::vector<std::uint8_t> cell_mark_;  // wake_disturbed: the largest mark of a cell's balls
     std::vector<double> scratch_;          // for sort_by_cell, kept to avoid allocating

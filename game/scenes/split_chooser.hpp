@@ -10,9 +10,10 @@
 //
 // It runs on one thread and now and then tries a few ticks the other way (a probe), comparing
 // their mean with the ticks just before; the faster way is kept. Why measured: on a quiet 2-core
-// machine two threads gain from about 10,000 balls, but when another process holds a core, the
-// row wavefront's hand-offs between two threads wait for the scheduler, and a tick that takes
-// 28 ms of CPU took a second of wall time (100,000 balls in a window at load 9: 3 frames in 25 s).
+// machine two threads gain from about 10,000 balls, but when another process holds a core, each
+// hand-off between two threads waits for the scheduler: with the row wavefront of earlier rounds, a
+// tick that took 28 ms of CPU took a second of wall time (100,000 balls in a window at load 9: 3
+// frames in 25 s).
 // A probe that loses by a lot ends after one tick and the next waits max_interval ticks; a probe
 // that loses by a little doubles the wait (up to max_interval); a winning one resets it.
 
