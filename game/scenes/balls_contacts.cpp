@@ -45,7 +45,8 @@ balls_scene::contact_gap balls_scene::gap_of(double dx, double dy, double d2) no
 
 // The line of centres is never normalised on its own: with n = (dx, dy) / d, every formula below
 // is multiplied through by d (or d^2): one division per push, where normalising took two more.
-void balls_scene::separate(std::uint32_t i, std::uint32_t j, const contact_gap& g) noexcept {
+// Inlined into its two callers, collide and relax_pair (GCC called it out of line).
+[[gnu::always_inline]] inline void balls_scene::separate(std::uint32_t i, std::uint32_t j, const contact_gap& g) noexcept {
     const double d = g.distance;
     const double wi = asleep_[i] ? 0.0 : inv_mass_[i];
     const double wj = asleep_[j] ? 0.0 : inv_mass_[j];
