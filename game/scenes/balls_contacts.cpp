@@ -163,6 +163,19 @@ void balls_scene::resolve_collisions() {
             find_contacts_in_cell<false>(row, column, found, tallies_[worker]);
         }
     };
+    // Every block in column_blocks' order: its pair list cleared, then its cells row by row,
+    // leaving out the rows skip_row names.
+    const auto sweep = [&](ticklab::worker_pool& used, auto skip_row) {
+        column_blocks::run(used, columns, [&](std::uint32_t block, unsigned worker) {
+            contact_list& found = block_contacts_[block].pairs;
+            found.clear();
+            const std::uint32_t last = column_blocks::end(block, columns);
+            for (std::uint32_t r = 0; r < rows; ++r) {
+                if (skip_row(r)) continue;
+                for (std::uint32_t c = column_blocks::first(block); c < last; ++c) visit(r, c, found, worker);
+            }
+        });
+    };
     // Few balls awake (a pile at rest, a wave falling onto it): one thread that skips the sleeping
     // rows beats two that hand every cell over: a resting tick on two threads cost more than on one
     // (BENCHMARKS.md, issue 27's fifth round). Either way gives the same result bit for bit.
@@ -170,27 +183,24 @@ void balls_scene::resolve_collisions() {
     const bool alone =
         some_asleep && (pool().size() == 1 || (config_.resting_pass_alone && awake * 8 < grid_.cell_count()));
     if (alone) {
-        visit_rows_with_awake_balls(visit);
+        // A row whose balls and the next row's are all asleep now holds no pair to test: every one
+        // of its cells would be skipped (all_asleep_ahead), and in a resting pile that is nearly
+        // every row (visiting its cells one by one was a third of a resting 100,000-ball tick).
+        // The counts are the pass's start counts plus every ball woken since (wake_hit), so a ball
+        // woken in the row below still has its row visited. Only on one thread: wake_hit's counts
+        // are not shared between workers.
+        count_awake_rows();
+        count_rows_awake_ = true;
+        sweep(pool_of_one(),
+              [&](std::uint32_t r) { return awake_in_row_[r] == 0 && (r + 1 == rows || awake_in_row_[r + 1] == 0); });
+        count_rows_awake_ = false;
     } else {
-        column_blocks::run(pool(), columns, [&](std::uint32_t block, unsigned worker) {
-            contact_list& found = block_contacts_[block].pairs;
-            found.clear();
-            const std::uint32_t last = column_blocks::end(block, columns);
-            for (std::uint32_t r = 0; r < rows; ++r) {
-                for (std::uint32_t c = column_blocks::first(block); c < last; ++c) visit(r, c, found, worker);
-            }
-        });
+        sweep(pool(), [](std::uint32_t) { return false; });
     }
     sum_tallies();
 }
 
-template <typename Visit>
-void balls_scene::visit_rows_with_awake_balls(Visit&& visit) {
-    // On one thread, in column_blocks' order. A block's row whose balls and the next row's are all
-    // asleep now holds no pair to test: every one of its cells would be skipped (all_asleep_ahead),
-    // and in a resting pile that is nearly every row (visiting its cells one by one was a third of
-    // a resting 100,000-ball tick). The counts are the pass's start counts plus every ball woken
-    // since (wake_hit), so a ball woken in the row below still has its row visited.
+void balls_scene::count_awake_rows() {
     const std::uint32_t rows = grid_.rows();
     const std::uint32_t columns = grid_.columns();
     awake_in_row_.assign(rows, 0);
@@ -198,17 +208,6 @@ void balls_scene::visit_rows_with_awake_balls(Visit&& visit) {
         const auto* first = awake_in_cell_.data() + static_cast<std::size_t>(r) * columns;
         awake_in_row_[r] = std::accumulate(first, first + columns, std::uint32_t{0});
     }
-    count_rows_awake_ = true;
-    column_blocks::run(pool_of_one(), columns, [&](std::uint32_t block, unsigned) {
-        contact_list& found = block_contacts_[block].pairs;
-        found.clear();
-        const std::uint32_t last = column_blocks::end(block, columns);
-        for (std::uint32_t r = 0; r < rows; ++r) {
-            if (awake_in_row_[r] == 0 && (r + 1 == rows || awake_in_row_[r + 1] == 0)) continue;
-            for (std::uint32_t c = column_blocks::first(block); c < last; ++c) visit(r, c, found, 0u);
-        }
-    });
-    count_rows_awake_ = false;
 }
 
 template <bool some_asleep>

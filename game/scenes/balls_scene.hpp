@@ -203,10 +203,8 @@ private:
     // neighbours (right, and the three above).
     template <bool some_asleep>
     void find_contacts_in_cell(std::uint32_t row, std::uint32_t column, contact_list& found, worker_tally& tally);
-    // The contact pass on one thread while some balls sleep: visit(row, column, found, 0) for every
-    // cell of the rows that have an awake ball in them or in the row above, in column_blocks' order.
-    template <typename Visit>
-    void visit_rows_with_awake_balls(Visit&& visit);
+    // awake_in_row_ from awake_in_cell_: the awake balls of each grid row.
+    void count_awake_rows();
     void relax_contacts();
     // One extra push for a pair found this tick, if it still overlaps.
     void relax_pair(std::uint32_t i, std::uint32_t j) noexcept;
@@ -260,7 +258,7 @@ private:
     std::vector<std::uint16_t> still_ticks_;          // consecutive ticks slower than sleep_speed
     std::size_t sleeping_ = 0;                        // balls with asleep_ set
     std::vector<std::uint32_t> awake_in_cell_;        // per grid cell, filled only while some balls sleep
-    // Per grid row while visit_rows_with_awake_balls runs (count_rows_awake_): its awake balls.
+    // Per grid row while the contact pass runs on one thread (count_rows_awake_): its awake balls.
     std::vector<std::uint32_t> awake_in_row_;
     bool count_rows_awake_ = false;
     std::vector<std::uint8_t> disturbed_;             // per grid cell: wake its sleepers at the end of the tick
