@@ -15,7 +15,8 @@
 // tick that took 28 ms of CPU took a second of wall time (100,000 balls in a window at load 9: 3
 // frames in 25 s).
 // A probe that loses by a lot ends after one tick and the next waits max_interval ticks; a probe
-// that loses by a little doubles the wait (up to max_interval); a winning one resets it.
+// that loses by a little doubles the wait (from first_interval up to max_interval); a winning one
+// resets it to first_interval.
 
 #include <algorithm>
 #include <cstdint>
@@ -27,14 +28,19 @@ public:
     static constexpr std::uint32_t probe_ticks = 3;      // ticks the other way per probe
     static constexpr std::uint32_t reference_ticks = 3;  // ticks the kept way compared with
     static constexpr std::uint32_t first_interval = 30;  // ticks the kept way before a probe
+    // The first probe comes as soon as there is a reference: a splash is heavy from its first tick
+    // (the balls are drawn overlapping), and first_interval ticks on one thread at its start made
+    // the catch-up of a 100,000-ball window's first seconds longer (BENCHMARKS.md, issue 27's
+    // ninth round).
+    static constexpr std::uint32_t first_probe_after = reference_ticks;
     static constexpr std::uint32_t max_interval = 960;
     // A probe tick slower than this many times the reference ends the probe at once.
     static constexpr double give_up_ratio = 2.0;
     // The other way must be faster by this factor to be kept (measurements are noisy).
     static constexpr double switch_ratio = 0.9;
 
-    // Starts on one thread: a splash's first ticks are cheap, and one thread is never stalled by
-    // a busy machine.
+    // Starts on one thread, which is never stalled by a busy machine, and probes splitting after
+    // first_probe_after ticks.
     [[nodiscard]] bool split() const noexcept { return probing_ ? !split_ : split_; }
     [[nodiscard]] bool splitting_kept() const noexcept { return split_; }
 
@@ -75,13 +81,13 @@ private:
             split_ = !split_;
             interval_ = first_interval;
         } else {
-            interval_ = given_up ? max_interval : std::min(2 * interval_, max_interval);
+            interval_ = given_up ? max_interval : std::clamp(2 * interval_, first_interval, max_interval);
         }
     }
 
     bool split_ = false;
     bool probing_ = false;
-    std::uint32_t interval_ = first_interval;
+    std::uint32_t interval_ = first_probe_after;
     std::uint32_t kept_ticks_ = 0;
     double reference_[reference_ticks] = {};
     double probe_sum_ = 0.0;

@@ -34,12 +34,20 @@ TEST(SplitChooser, KeepsSplittingWhenTwoThreadsAreFaster) {
     EXPECT_GT(run(chooser, 1000, 0.020, 0.012), 950u);
 }
 
+TEST(SplitChooser, TriesSplittingWithinTheFirstTicks) {
+    // A splash's first ticks are among its slowest: the first probe comes as soon as there is a
+    // reference, not first_interval ticks later.
+    split_chooser chooser;
+    run(chooser, split_chooser::reference_ticks + split_chooser::probe_ticks, 0.020, 0.012);
+    EXPECT_TRUE(chooser.splitting_kept());
+}
+
 TEST(SplitChooser, StaysOnOneThreadWhenSplittingStalls) {
     // 100,000 balls in a window at load 9: 28 ms a tick on one thread, a second split.
     split_chooser chooser;
     const std::uint32_t split_ticks = run(chooser, 6000, 0.028, 1.0);
     EXPECT_FALSE(chooser.splitting_kept());
-    // Each probe gives up after one tick, and the next comes max_interval ticks later: after 30
+    // Each probe gives up after one tick, and the next comes max_interval ticks later: after 3
     // ticks, then every 960: 7 probes in 6000 ticks.
     EXPECT_LE(split_ticks, 7u);
     EXPECT_GE(split_ticks, 5u);  // it keeps looking: the machine may go quiet
