@@ -129,9 +129,7 @@ void balls_scene::collide(std::uint32_t i, std::uint32_t j, double dx, double dy
 }
 
 void balls_scene::resolve_collisions() {
-    double largest = 0.0;
-    for (const double r : radius_) largest = std::max(largest, r);
-    grid_.rebuild(x_, y_, config_.width, config_.height, largest);
+    rebuild_grid();
     const std::uint32_t rows = grid_.rows();
     const std::uint32_t columns = grid_.columns();
     if (block_contacts_.size() < column_blocks::count(columns)) block_contacts_.resize(column_blocks::count(columns));

@@ -215,6 +215,9 @@ private:
     [[nodiscard]] bool held_up(std::size_t i) const noexcept;
     void wake(std::size_t i) noexcept;
     void wake_all() noexcept;
+    // The grid from the balls' positions now, its cells sized for the largest ball.
+    void rebuild_grid();
+    // Stores the balls in the grid's order (its last rebuild's).
     void sort_by_cell();
     [[nodiscard]] double random_radius();
     [[nodiscard]] ticklab::script waves(const ticklab::scheduler& clock);
