@@ -1,11 +1,12 @@
-// The balls' contact passes: find the overlapping pairs through the grid and respond to them
-// (collide), then push the pairs found apart twice more (relax_contacts).
+// The balls' contact pass: per block of columns, find the overlapping pairs through the grid and
+// respond to them (collide), then push the block's pairs apart twice more (relax_block).
 //
-// Both passes are Gauss-Seidel: each contact sees the positions the contacts before it left, so
-// the order of contacts is part of the result. It is column_blocks': the even blocks of columns,
-// then the odd ones; in a block, rows bottom to top, cells left to right, and within a cell its
-// balls in index order, each against the rest of its cell and the forward neighbours. The blocks
-// of one phase share no ball, so they run on any number of threads with the same result bit for bit.
+// Gauss-Seidel: each contact sees the positions the contacts before it left, so the order of
+// contacts is part of the result. It is column_blocks': the even blocks of columns, then the odd
+// ones; in a block, rows bottom to top, cells left to right, and within a cell its balls in index
+// order, each against the rest of its cell and the forward neighbours; then the block's pairs again,
+// in the order found. The blocks of one phase share no ball, so they run on any number of threads
+// with the same result bit for bit.
 #include "scenes/balls_scene.hpp"
 
 #include <algorithm>
@@ -162,7 +163,7 @@ void balls_scene::resolve_collisions() {
         }
     };
     // Every block in column_blocks' order: its pair list cleared, then its cells row by row,
-    // leaving out the rows skip_row names.
+    // leaving out the rows skip_row names, then its pairs relaxed.
     const auto sweep = [&](ticklab::worker_pool& used, auto skip_row) {
         column_blocks::run(used, columns, [&](std::uint32_t block, unsigned worker) {
             contact_list& found = block_contacts_[block].pairs;
@@ -172,6 +173,7 @@ void balls_scene::resolve_collisions() {
                 if (skip_row(r)) continue;
                 for (std::uint32_t c = column_blocks::first(block); c < last; ++c) visit(r, c, found, worker);
             }
+            if (config_.gravity_on) relax_block(found);
         });
     };
     // Few balls awake (a pile at rest, a wave falling onto it): one thread that skips the sleeping
@@ -285,20 +287,12 @@ void balls_scene::relax_pair(std::uint32_t i, std::uint32_t j) noexcept {
     if (d2 < reach * reach) separate(i, j, gap_of(dx, dy, d2));
 }
 
-void balls_scene::relax_contacts() {
-    if (!config_.gravity_on) return;  // no contacts were kept
-    const std::uint32_t columns = grid_.columns();
-    // Few pairs (a pile at rest): splitting would cost more in hand-offs than it saves (measured:
-    // 0.5 ms a tick for the two passes over a resting 100,000-ball grid with no pair at all). Either
-    // way gives the same result bit for bit.
-    std::size_t pairs = 0;
-    for (std::uint32_t b = 0; b < column_blocks::count(columns); ++b) pairs += block_contacts_[b].pairs.size();
-    ticklab::worker_pool& used = pool().size() == 1 || pairs * 8 < grid_.cell_count() ? pool_of_one() : pool();
-    for (int pass = 0; pass < relax_passes; ++pass) {
-        column_blocks::run(used, columns, [&](std::uint32_t block, unsigned) {
-            for (const auto [i, j] : block_contacts_[block].pairs) relax_pair(i, j);
-        });
-    }
+// Right after the block's contacts were found, while its balls are still in cache: as separate
+// passes over every block after the contact pass, these were a quarter of a landing tick and the
+// balls' whole arrays went through the cache twice more (BENCHMARKS.md, issue 27's tenth round).
+void balls_scene::relax_block(const contact_list& pairs) noexcept {
+    for (int pass = 0; pass < relax_passes; ++pass)
+        for (const auto [i, j] : pairs) relax_pair(i, j);
 }
 
 }  // namespace ticklab::game

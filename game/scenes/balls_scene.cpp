@@ -287,7 +287,6 @@ void balls_scene::tick(const tick_input& input, double dt_seconds) {
     apply_pointer(input);
     integrate(dt);
     resolve_collisions();
-    relax_contacts();
     settle(dt);
     wake_disturbed();
     // Neighbours in space drift apart in memory as balls move; storing them in cell order again
@@ -331,9 +330,20 @@ void balls_scene::rebuild_grid() {
 }
 
 void balls_scene::sort_by_cell() {
-    const std::span<const std::uint32_t> order = grid_.order();
-    if (order.size() != x_.size()) return;
-    // Each entry k of an array gets what the grid puts in place k: slices of k split freely.
+    if (grid_.order().size() != x_.size()) return;
+    // The contact pass's order, not the grid's row by row: a block's balls then lie together in
+    // memory, each row of the block right after the one below, and its sweep reads them in turn
+    // (row by row, each row of a 16-column block was a jump of a whole grid row in every array).
+    block_order_.clear();
+    const std::uint32_t columns = grid_.columns();
+    for (std::uint32_t b = 0; b < column_blocks::count(columns); ++b)
+        for (std::uint32_t r = 0; r < grid_.rows(); ++r)
+            for (std::uint32_t c = column_blocks::first(b); c < column_blocks::end(b, columns); ++c) {
+                const auto cell = grid_.cell(c, r);
+                block_order_.insert(block_order_.end(), cell.begin(), cell.end());
+            }
+    const std::span<const std::uint32_t> order = block_order_;
+    // Each entry k of an array gets what the order puts in place k: slices of k split freely.
     const auto gather = [&](auto& values, auto& scratch) {
         scratch.resize(order.size());
         for_each_slice(order.size(), [&](std::size_t begin, std::size_t end, worker_tally&) {

@@ -205,7 +205,8 @@ private:
     void find_contacts_in_cell(std::uint32_t row, std::uint32_t column, contact_list& found, worker_tally& tally);
     // awake_in_row_ from awake_in_cell_: the awake balls of each grid row.
     void count_awake_rows();
-    void relax_contacts();
+    // The extra position passes over one block's pairs (under gravity only: a gas keeps none).
+    void relax_block(const contact_list& pairs) noexcept;
     // One extra push for a pair found this tick, if it still overlaps.
     void relax_pair(std::uint32_t i, std::uint32_t j) noexcept;
     // After the contacts, per ball: the walls, the downward speed kept, and the sleep counters.
@@ -217,7 +218,8 @@ private:
     void wake_all() noexcept;
     // The grid from the balls' positions now, its cells sized for the largest ball.
     void rebuild_grid();
-    // Stores the balls in the grid's order (its last rebuild's).
+    // Stores the balls in the order the contact pass visits the grid's cells (its last rebuild's):
+    // block by block of column_blocks, each block's cells row by row.
     void sort_by_cell();
     [[nodiscard]] double random_radius();
     [[nodiscard]] ticklab::script waves(const ticklab::scheduler& clock);
@@ -267,7 +269,7 @@ private:
     std::vector<std::uint8_t> disturbed_;             // per grid cell: wake its sleepers at the end of the tick
     std::vector<std::uint8_t> across_;                // wake_disturbed: per cell, the largest mark of its row's 3
     std::vector<std::array<double, 2>> wake_points_;  // vacated by spawn_wave, woken at the next tick
-    // Overlapping pairs found this tick, for the extra position passes (relax_contacts): per block
+    // Overlapping pairs found this tick, for the extra position passes (relax_block): per block
     // of column_blocks, in the order found. One cache line per list: two workers fill two lists at
     // once, and a push_back writes its list's end pointer.
     struct alignas(64) block_pairs {
@@ -289,6 +291,7 @@ private:
     std::vector<double> scratch_;          // for sort_by_cell, kept to avoid allocating
     std::vector<std::uint8_t> scratch_colour_;
     std::vector<std::uint16_t> scratch_ticks_;
+    std::vector<std::uint32_t> block_order_;  // sort_by_cell: the balls' indices in visiting order
 };
 
 // The panel's section: gravity, restitution and sleeping at once; the ball count and radii on the
