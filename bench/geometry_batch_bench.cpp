@@ -63,7 +63,10 @@ BENCHMARK(batch_build)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMicrosecond)
 // The two ways of drawing the balls that the performance issue asks to compare, each a whole scene
 // draw (background, balls, lines) into a 1280x720 software surface, flushed, with no window:
 //
-// draw_atlas/N:          what the window does (scene_renderer): 1:1 copies from a disc atlas.
+// draw_atlas/N:          scene_renderer on a renderer with no window: 1:1 copies from a disc atlas
+//                        through SDL_RenderCopy.
+// draw_window/N:         what the window does: scene_renderer on a window's software renderer,
+//                        blending the atlas's sprites straight into the window surface.
 // draw_disc_geometry/N:  the alternative: every ball a textured quad of one scaled disc texture,
 //                        all in one SDL_RenderGeometry call.
 namespace {
@@ -108,6 +111,36 @@ void draw_atlas(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations() * n);
 }
 BENCHMARK(draw_atlas)->Arg(200)->Arg(10'000)->Unit(benchmark::kMillisecond);
+
+// A hidden 1280x720 window with SDL's software renderer (SDL_VIDEODRIVER=offscreen needs no display).
+void draw_window(benchmark::State& state) {
+    const auto n = static_cast<std::uint32_t>(state.range(0));
+    const ticklab::game::draw_list list = drawn_scene(n);
+    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
+        state.SkipWithError(SDL_GetError());
+        return;
+    }
+    SDL_Window* window = SDL_CreateWindow("bench", 0, 0, 1280, 720, SDL_WINDOW_HIDDEN);
+    SDL_Renderer* renderer = window != nullptr ? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE) : nullptr;
+    if (renderer == nullptr) {
+        state.SkipWithError(SDL_GetError());
+        if (window != nullptr) SDL_DestroyWindow(window);
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        return;
+    }
+    {
+        ticklab::app::scene_renderer view{renderer};
+        for (auto _ : state) {
+            view.draw(list, scene_area, 1.0f);
+            SDL_RenderFlush(renderer);
+        }
+    }
+    SDL_DestroyRenderer(renderer);
+    SDL_DestroyWindow(window);
+    SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    state.SetItemsProcessed(state.iterations() * n);
+}
+BENCHMARK(draw_window)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMillisecond);
 
 void draw_disc_geometry(benchmark::State& state) {
     const auto n = static_cast<std::uint32_t>(state.range(0));

@@ -105,14 +105,21 @@ void disc_atlas::begin_frame() {
     if (!overflowed_) return;
     overflowed_ = false;
     sprites_.clear();
+    recent_.fill(recent_sprite{});
     packer_.reset();
 }
 
 std::optional<SDL_Rect> disc_atlas::find_or_add(game::rgba colour, int diameter, const row_span** opaque) {
     if (diameter < 1 || diameter > max_diameter) return std::nullopt;
     const std::uint64_t k = key(colour, diameter);
+    recent_sprite& recent = recent_[(k * 0x9e3779b97f4a7c15ull) >> 58];
+    if (recent.key == k) {
+        if (opaque != nullptr) *opaque = recent.opaque;
+        return recent.place;
+    }
     if (const auto found = sprites_.find(k); found != sprites_.end()) {
-        if (opaque != nullptr) *opaque = found->second.opaque.data();
+        recent = {k, found->second.place, found->second.opaque.data()};
+        if (opaque != nullptr) *opaque = recent.opaque;
         return found->second.place;
     }
     const std::optional<SDL_Rect> place = packer_.place(diameter, diameter);
@@ -157,6 +164,7 @@ std::optional<SDL_Rect> disc_atlas::find_or_add(game::rgba colour, int diameter,
                                                static_cast<std::uint16_t>(best_end)};
     }
     const auto added = sprites_.emplace(k, sprite{*place, std::move(rows)}).first;
+    recent = {k, *place, added->second.opaque.data()};
     if (opaque != nullptr) *opaque = added->second.opaque.data();
     return place;
 }
