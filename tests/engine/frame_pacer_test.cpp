@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <thread>
 
 using namespace std::chrono_literals;
 
@@ -19,6 +20,17 @@ TEST(FramePacer, CappedFramesAreNeverEarly) {
     const auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < 20; ++i) pacer.wait();
     EXPECT_GE(std::chrono::steady_clock::now() - start, 38ms);
+}
+
+TEST(FramePacer, AFrameLateByMoreThanAPeriodDoesNotWait) {
+    // 10 FPS: a 100 ms period. A frame of 250 ms of work is past its slot: the next frame starts at
+    // once (the pacer once slept a whole period here), and the one after is paced again.
+    ticklab::frame_pacer pacer;
+    pacer.set_fps_cap(10.0);
+    pacer.wait();
+    std::this_thread::sleep_for(250ms);
+    EXPECT_LT(pacer.wait(), 50ms);
+    EXPECT_GE(pacer.wait(), 50ms);
 }
 
 TEST(FramePacer, RejectsBadCaps) {

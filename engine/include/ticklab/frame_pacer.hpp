@@ -9,7 +9,8 @@
 //
 // Frames are paced against a running deadline (deadline += period), not "period after the last
 // frame", so the average rate is exact; if a frame overruns by more than a period the deadline is
-// re-anchored instead of racing to catch up.
+// re-anchored at the frame's end instead of racing to catch up: that frame does not wait at all,
+// and the next one is paced a period from it.
 //
 // The sliver spun is how much later than `late_allowance` sleeps have recently overslept
 // (sleep_calibration): nothing on an idle Linux machine, where sleeps wake 0.1-0.2 ms late, rather
