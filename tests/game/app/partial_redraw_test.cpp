@@ -173,6 +173,32 @@ TEST(PartialRedraw, PanelIsDrawnAgainOnlyInTheBandsThatChanged) {
     EXPECT_TRUE(redraw.panel_parts().all) << "two thirds of the column: drawn once, in full";
 }
 
+// A scene where most circles moved is drawn whole, without placing each one (a 100,000-ball splash
+// spent 5-6 ms a frame placing them); a few moved circles are still drawn in parts.
+TEST(PartialRedraw, ASceneWhereMoreThanAQuarterOfTheCirclesMovedIsDrawnWhole) {
+    app::partial_redraw redraw{true, 100ms};
+    game::draw_list list;
+    for (int k = 0; k < 100; ++k) {
+        list.circles.push_back({.center = {static_cast<float>(k), 50.0f}, .radius = 0.5f, .fill = {200, 100, 50, 255}});
+    }
+    const app::hud_blocks shown{};
+    const app::hud_boxes boxes{};
+    const app::screen_rect scene{0.0f, 0.0f, 900.0f, 720.0f};
+    const app::screen_rect world{0.0f, 40.0f, 900.0f, 680.0f};
+    const auto plan = [&](int moved) {
+        for (int k = 0; k < moved; ++k) list.circles[static_cast<std::size_t>(k)].center.y += 1.0f;
+        redraw.begin_frame({1280, 720, 1.0f, 900.0f, 40.0f, 680.0f, true});
+        return redraw.plan_scene(list, shown, boxes, scene, world);
+    };
+    EXPECT_TRUE(plan(0).all) << "the first frame";
+    const app::scene_parts few = plan(3);
+    EXPECT_FALSE(few.all);
+    EXPECT_FALSE(few.rects.empty());
+    EXPECT_FALSE(plan(25).all) << "a quarter";
+    EXPECT_TRUE(plan(26).all) << "more than a quarter";
+    EXPECT_FALSE(plan(0).any()) << "nothing moved";
+}
+
 TEST(PartialRedraw, PanelIsBuiltEveryFrameWhenTheWindowDoesNotKeepItsPixels) {
     app::partial_redraw redraw{false, 100ms};
     for (int frame = 0; frame < 5; ++frame) EXPECT_TRUE(panel_built(redraw, frame * 16ms, false, 1));
