@@ -105,6 +105,10 @@ const ticklab::frame_stats& session::advance() {
     return stats;
 }
 
+void session::start_clock_now() {
+    (void)loop_.clock().take_elapsed();
+}
+
 void session::advance_to(ticklab::nanoseconds virtual_time) {
     // Time tasks and script waits, in virtual time order, before the tick due at that time.
     if (!replay_.holding()) sim_.advance_to(virtual_time);  // a finished replay freezes scripts too

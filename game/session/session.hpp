@@ -59,6 +59,9 @@ public:
     void set_time_scale(double scale);
     void set_tick_rate(std::uint32_t hz);
 
+    // The real time since the clock started is dropped: a window calls it once it is open, so
+    // the time it took to open (and to lay out its scene) is not caught up in ticks.
+    void start_clock_now();
     const ticklab::frame_stats& advance();
     void update_frame(const ticklab::frame_stats& frame);
     void draw(draw_list& out) const;
