@@ -155,6 +155,8 @@ void balls_scene::resolve_collisions() {
         return std::all_of(here.begin(), here.end(), [&](std::uint32_t i) { return asleep_[i] != 0; });
     };
     const auto visit = [&](std::uint32_t row, std::uint32_t column, contact_list& found, unsigned worker) {
+        // An empty cell has no ball to test: the upper half of the box during a landing.
+        if (grid_.cell(column, row).empty()) return;
         // No sleeper: the sleep tests compile away (they cost a gas of balls about 1.4x).
         if (some_asleep) {
             if (!all_asleep_ahead(row, column)) find_contacts_in_cell<true>(row, column, found, tallies_[worker]);
