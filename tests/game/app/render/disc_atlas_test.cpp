@@ -131,14 +131,15 @@ TEST(DiscAtlas, ASpriteFoundBeforeAnOverflowIsDrawnAgainAfterIt) {
     constexpr rgba red{255, 0, 0, 255};
     constexpr rgba blue{0, 0, 255, 255};
     ASSERT_TRUE(atlas.find_or_add(red, 8));
-    for (int i = 0; i < 256; ++i) (void)atlas.find_or_add({255, 255, 255, static_cast<std::uint8_t>(i)}, disc_atlas::max_diameter);
+    for (int i = 0; i < 256; ++i)
+        (void)atlas.find_or_add({255, 255, 255, static_cast<std::uint8_t>(i)}, disc_atlas::max_diameter);
     ASSERT_TRUE(atlas.find_or_add(red, 8));  // still held while full, and remembered
     atlas.begin_frame();
     ASSERT_TRUE(atlas.find_or_add(blue, 8));  // takes the first place, where red was
     const auto again = atlas.find_or_add(red, 8);
     ASSERT_TRUE(again);
     EXPECT_EQ(atlas.sprites(), 2u);
-    const std::uint32_t middle =
-        atlas.pixels()[static_cast<std::size_t>(again->y + 4) * disc_atlas::atlas_size + static_cast<std::size_t>(again->x + 4)];
+    const std::uint32_t middle = atlas.pixels()[static_cast<std::size_t>(again->y + 4) * disc_atlas::atlas_size +
+                                                static_cast<std::size_t>(again->x + 4)];
     EXPECT_EQ(middle, 0xffff0000u);  // ARGB: opaque red
 }
