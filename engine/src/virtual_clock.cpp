@@ -24,7 +24,7 @@ void virtual_clock::bank() {
     real = std::min(real, max_frame_real_time);
     real_time_ += real;
     frame_real_ += real;
-    if (paused_) return;
+    if (paused_ || stalled_) return;
     running_ += real;
     const double scaled = static_cast<double>(real.count()) * scale_ + carry_ns_;
     const double whole = std::floor(scaled);
@@ -48,6 +48,16 @@ void virtual_clock::resume() {
     bank();
     paused_ = false;
     step_requested_ = false;
+}
+
+void virtual_clock::begin_stall() {
+    bank();
+    stalled_ = true;
+}
+
+void virtual_clock::end_stall() {
+    bank();
+    stalled_ = false;
 }
 
 void virtual_clock::set_time_scale(double scale) {

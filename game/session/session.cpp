@@ -125,7 +125,10 @@ void session::tick(const ticklab::tick_info& tick) {
     const phase_timer tick_timer;
     sim_.tick(input, tick.dt_seconds, tick.index);
     figures_.add_tick(tick.time, tick_timer.elapsed_ms());
-    if (comparison_.on_tick(tick.time, loop_.ticks())) reset();
+    if (comparison_.on_tick(tick.time, loop_.ticks())) {
+        sim_.keep_choices();
+        reset_scene(sim_.options());
+    }
     if (replay_.recording) replay_.recorder->record(input);
     start_pending_replay_work();
 }
@@ -241,7 +244,7 @@ void session::switch_scene(const scene_entry& entry) {
 }
 
 void session::install_scene(const scene_entry& entry, const scene_options& options) {
-    sim_.replace(entry, options);
+    stalled([&] { sim_.replace(entry, options); });
     comparison_.stop();  // the next frame starts a ghost of the new scene
     if (network_) restart_network();
 }
@@ -252,6 +255,10 @@ void session::reset() {
 }
 
 void session::reset(const scene_options& options) {
+    stalled([&] { reset_scene(options); });
+}
+
+void session::reset_scene(const scene_options& options) {
     end_recording_and_replay();
     sim_.reset(scene_options{options});  // a copy: `options` may be the simulation's own
     comparison_.on_reset();

@@ -36,6 +36,28 @@ TEST(VirtualClock, PauseStopsTimeAndResumeDoesNotJump) {
     EXPECT_EQ(clock.take_elapsed(), 3ms) << "the paused 20 s must not arrive at resume";
 }
 
+TEST(VirtualClock, AStallIsRealTimeButNeverVirtualTime) {
+    manual_time_source source;
+    virtual_clock clock{source};
+    source.advance(4ms);
+    clock.begin_stall();
+    source.advance(70ms);
+    clock.end_stall();
+    source.advance(3ms);
+    EXPECT_EQ(clock.take_elapsed(), 7ms) << "the 70 ms stall must not be caught up in ticks";
+    EXPECT_EQ(clock.last_frame_real_time(), 77ms) << "the frame still lasted 77 ms";
+    EXPECT_EQ(clock.last_frame_running_time(), 7ms);
+    clock.pause();
+    clock.request_step();
+    clock.begin_stall();
+    clock.end_stall();
+    EXPECT_TRUE(clock.paused()) << "a stall while paused leaves the clock paused";
+    EXPECT_TRUE(clock.take_step_request()) << "and keeps its step request";
+    clock.resume();
+    source.advance(5ms);
+    EXPECT_EQ(clock.take_elapsed(), 5ms);
+}
+
 TEST(VirtualClock, TimeScaleMultipliesElapsed) {
     manual_time_source source;
     virtual_clock clock{source};

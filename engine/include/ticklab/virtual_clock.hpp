@@ -45,6 +45,12 @@ public:
     void set_time_scale(double scale);
     [[nodiscard]] double time_scale() const noexcept { return scale_; }
 
+    // Real time between the two calls counts as real time but never becomes virtual time, whether
+    // paused or not: for a stall the program makes on purpose (rebuilding 100,000 balls), which
+    // catching up in ticks would only make longer. A stall leaves pause and step requests alone.
+    void begin_stall();
+    void end_stall();
+
     // Honoured only while paused: the next frame runs exactly one tick.
     void request_step() noexcept { step_requested_ = paused_; }
     [[nodiscard]] bool take_step_request() noexcept;
@@ -72,6 +78,7 @@ private:
     double scale_ = 1.0;
     bool paused_ = false;
     bool step_requested_ = false;
+    bool stalled_ = false;
     std::uint64_t backward_jumps_ = 0;
 };
 
