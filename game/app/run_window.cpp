@@ -40,6 +40,7 @@ std::optional<int> run_live(const game::launch_options& options) {
     auto live = std::make_shared<window_run<live_output>>(options, game::run_kind::window,
                                                           live_output{options.loop.vsync});
     live->run.start(live->app.session());
+    live->app.show_first_picture();
     return drive_frames(
         // In a page, an animation frame that comes before the FPS cap's next frame runs none.
         [live] { return !live->output.frame_due() || live->frame(); },

@@ -51,6 +51,9 @@ public:
     [[nodiscard]] bool quit_requested() const noexcept { return control_.view().quit; }
     [[nodiscard]] SDL_Window* sdl_window() const noexcept { return window_.sdl_window(); }
 
+    // A live window's start state, drawn and shown once before its clock starts (after the runner has
+    // started the session: a network game draws its two peers).
+    void show_first_picture();
     // One frame of the game loop this demo teaches (README.md, "The loop, in one frame").
     const ticklab::frame_stats& frame();
 
@@ -82,6 +85,7 @@ private:
     void read_events();                                   // keys, mouse, window events
     void window_work(const ticklab::frame_stats& frame);  // FPS meter, vsync and FPS cap
     bool draw();  // scene, HUD, panel, present: what changed; false when nothing was new to present
+    bool draw_and_present();  // draw() without its timing for the report
     // This frame's HUD lines (as partial_redraw lets them change), measured and laid out; the HUD's
     // text shrinks until every block fits (screen_layout.hpp).
     [[nodiscard]] layout frame_layout();
