@@ -14,17 +14,18 @@
 #include "scenes/balls_scene.hpp"
 
 #include <benchmark/benchmark.h>
+#include <ticklab/worker_pool.hpp>
 
 #include <memory>
 
 namespace {
 
-std::unique_ptr<ticklab::game::balls_scene> make_scene(std::uint32_t n) {
+std::unique_ptr<ticklab::game::balls_scene> make_scene(std::uint32_t n, int ticks = 10) {
     ticklab::game::scene_options options;
     options.balls = n;
     auto scene = std::make_unique<ticklab::game::balls_scene>(options);
     const ticklab::game::tick_input none;
-    for (int i = 0; i < 10; ++i) scene->tick(none, 1.0 / 60.0);
+    for (int i = 0; i < ticks; ++i) scene->tick(none, 1.0 / 60.0);
     return scene;
 }
 
@@ -65,8 +66,11 @@ BENCHMARK(batch_build)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMicrosecond)
 //
 // draw_atlas/N:          scene_renderer on a renderer with no window: 1:1 copies from a disc atlas
 //                        through SDL_RenderCopy.
-// draw_window/N:         what the window does: scene_renderer on a window's software renderer,
-//                        blending the atlas's sprites straight into the window surface.
+// draw_window/N/T:       what the window does: scene_renderer on a window's software renderer,
+//                        blending the atlas's sprites straight into the window surface; T = 1 on
+//                        the calling thread, T = 2 on a pool of two (scene_renderer_split.cpp).
+// draw_window_pile/N/T:  the same once the balls have landed (300 ticks): a pile at the bottom
+//                        of the box, where bands of equal rows would not share the work.
 // draw_disc_geometry/N:  the alternative: every ball a textured quad of one scaled disc texture,
 //                        all in one SDL_RenderGeometry call.
 namespace {
@@ -113,9 +117,9 @@ void draw_atlas(benchmark::State& state) {
 BENCHMARK(draw_atlas)->Arg(200)->Arg(10'000)->Unit(benchmark::kMillisecond);
 
 // A hidden 1280x720 window with SDL's software renderer (SDL_VIDEODRIVER=offscreen needs no display).
-void draw_window(benchmark::State& state) {
+void draw_window_of(benchmark::State& state, const ticklab::game::draw_list& list) {
     const auto n = static_cast<std::uint32_t>(state.range(0));
-    const ticklab::game::draw_list list = drawn_scene(n);
+    ticklab::worker_pool& workers = ticklab::shared_worker_pool(static_cast<unsigned>(state.range(1)));
     if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
         state.SkipWithError(SDL_GetError());
         return;
@@ -129,7 +133,7 @@ void draw_window(benchmark::State& state) {
         return;
     }
     {
-        ticklab::app::scene_renderer view{renderer};
+        ticklab::app::scene_renderer view{renderer, &workers, ticklab::app::scene_renderer::split_rule::always};
         for (auto _ : state) {
             view.draw(list, scene_area, 1.0f);
             SDL_RenderFlush(renderer);
@@ -140,7 +144,19 @@ void draw_window(benchmark::State& state) {
     SDL_QuitSubSystem(SDL_INIT_VIDEO);
     state.SetItemsProcessed(state.iterations() * n);
 }
-BENCHMARK(draw_window)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMillisecond);
+
+void draw_window(benchmark::State& state) {
+    draw_window_of(state, drawn_scene(static_cast<std::uint32_t>(state.range(0))));
+}
+BENCHMARK(draw_window)->ArgsProduct({{10'000, 100'000}, {1, 2}})->Unit(benchmark::kMillisecond);
+
+void draw_window_pile(benchmark::State& state) {
+    const auto scene = make_scene(static_cast<std::uint32_t>(state.range(0)), 300);
+    ticklab::game::draw_list list;
+    scene->draw(list, 0.5);
+    draw_window_of(state, list);
+}
+BENCHMARK(draw_window_pile)->ArgsProduct({{10'000, 100'000}, {1, 2}})->Unit(benchmark::kMillisecond);
 
 void draw_disc_geometry(benchmark::State& state) {
     const auto n = static_cast<std::uint32_t>(state.range(0));

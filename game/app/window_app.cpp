@@ -35,6 +35,14 @@ window_config sized(window_config config, const game::launch_options& options, c
     config.height = size.height;
     return config;
 }
+// The pool the balls are drawn on: the one the simulation's ticks use (--threads, or one per
+// hardware thread), so that a window adds no threads of its own. The draw and the ticks take
+// turns, so one pool serves both.
+ticklab::worker_pool& draw_workers(const game::scene_options& settings) {
+    const unsigned threads = settings.threads == 0 ? ticklab::worker_pool::machine_threads()
+                                                   : std::min<unsigned>(settings.threads, ticklab::max_worker_threads);
+    return ticklab::shared_worker_pool(threads);
+}
 }  // namespace
 
 window_app::window_app(const game::launch_options& options, const ticklab::time_source& source, frame_output& output)
@@ -44,7 +52,7 @@ window_app::window_app(const game::launch_options& options, const ticklab::time_
       kept_{load_presentation(presentation_path_)},
       fonts_{find_fonts()},
       window_{sized(output.window_settings(options.loop), options, kept_)},
-      scene_view_{window_.renderer()},
+      scene_view_{window_.renderer(), &draw_workers(options.scene_settings)},
       hud_{window_.renderer(), fonts_, window_.pixel_scale()},
       imgui_{window_, fonts_, output.persist_layout()},
       session_{source, options.scene, options.scene_settings, options.loop},

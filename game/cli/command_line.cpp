@@ -376,8 +376,9 @@ parse_result parse_command_line(int argc, const char* const* argv) {
         ->type_name("N");
     app.add_option("--seed", raw.seed, "Random seed, a whole number (default 1)")->type_name("N");
     app.add_option("--threads", raw.threads,
-                   "Threads a tick may use, 1 to " + std::to_string(ticklab::max_worker_threads) +
-                       " (default: one per hardware thread); the result is the same for any count")
+                   "Threads a tick, and a window's drawing of the balls, may use, 1 to " +
+                       std::to_string(ticklab::max_worker_threads) +
+                       " (default: one per hardware thread); the result and the picture are the same for any count")
         ->type_name("N");
     app.add_flag("--autopilot", raw.autopilot, "Start the lander with its autopilot on");
     app.add_option("--box-width", raw.box_width,

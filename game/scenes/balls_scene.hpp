@@ -11,11 +11,11 @@
 
 #include "scenes/ball_grid.hpp"
 #include "scenes/column_blocks.hpp"
-#include "scenes/split_chooser.hpp"
 #include "sim/random.hpp"
 #include "sim/scene.hpp"
 
 #include <ticklab/script.hpp>
+#include <ticklab/split_chooser.hpp>
 #include <ticklab/time.hpp>
 #include <ticklab/worker_pool.hpp>
 
@@ -283,7 +283,7 @@ private:
     bool threads_forced_ = false;  // threads_ was asked for, not taken from the machine
     // With the machine's count: whether this tick is split, chosen at its start from measured
     // tick times (split_chooser). Speed only: the state is the same either way.
-    split_chooser chooser_;
+    ticklab::split_chooser chooser_;
     bool split_now_ = false;
     std::vector<worker_tally> tallies_;    // one per worker of pool()
     std::vector<std::uint8_t> ball_mark_;  // settle: what each awake ball marks around it

@@ -16,11 +16,6 @@ constexpr int sprite_gap = 1;
 constexpr int source_size = 128;  // the disc texture the scaled path uses (scene_renderer)  // between sprites, so no
                                   // copy ever picks up a neighbour's edge
 
-std::uint64_t key(game::rgba c, int diameter) {
-    return (static_cast<std::uint64_t>(diameter) << 32) | (std::uint64_t{c.r} << 24) | (std::uint64_t{c.g} << 16) |
-           (std::uint64_t{c.b} << 8) | std::uint64_t{c.a};
-}
-
 }  // namespace
 
 std::vector<std::uint8_t> disc_sprite_pixels(int diameter, game::rgba colour) {
@@ -79,6 +74,16 @@ void shelf_packer::reset() {
     next_y_ = 0;
 }
 
+std::uint64_t disc_atlas::key_of(game::rgba c, int diameter) noexcept {
+    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(diameter)) << 32) | (std::uint64_t{c.r} << 24) |
+           (std::uint64_t{c.g} << 16) | (std::uint64_t{c.b} << 8) | std::uint64_t{c.a};
+}
+
+const disc_atlas::sprite* disc_atlas::find(std::uint64_t key) const noexcept {
+    const auto found = sprites_.find(key);
+    return found == sprites_.end() ? nullptr : &found->second;
+}
+
 disc_atlas::disc_atlas(SDL_Renderer* renderer)
     : renderer_{renderer},
       pixels_{static_cast<std::uint32_t*>(std::calloc(static_cast<std::size_t>(atlas_size) * atlas_size,
@@ -111,7 +116,7 @@ void disc_atlas::begin_frame() {
 
 std::optional<SDL_Rect> disc_atlas::find_or_add(game::rgba colour, int diameter, const row_span** opaque) {
     if (diameter < 1 || diameter > max_diameter) return std::nullopt;
-    const std::uint64_t k = key(colour, diameter);
+    const std::uint64_t k = key_of(colour, diameter);
     recent_sprite& recent = recent_[(k * 0x9e3779b97f4a7c15ull) >> 58];
     if (recent.key == k) {
         if (opaque != nullptr) *opaque = recent.opaque;

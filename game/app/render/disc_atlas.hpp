@@ -78,6 +78,18 @@ public:
     [[nodiscard]] const std::uint32_t* pixels() const noexcept { return pixels_.get(); }
     [[nodiscard]] std::size_t sprites() const noexcept { return sprites_.size(); }
 
+    // A disc in the atlas: where it is, and its opaque columns row by row (blend_sprite).
+    struct sprite {
+        SDL_Rect place;
+        std::vector<row_span> opaque;  // one per row
+    };
+    // The key a disc is kept under.
+    [[nodiscard]] static std::uint64_t key_of(game::rgba colour, int diameter) noexcept;
+    // The disc kept under `key`, or null: it never draws one. Only reads, so several threads may
+    // call it at once while nobody calls find_or_add or begin_frame. The pointer stays valid until
+    // the next begin_frame().
+    [[nodiscard]] const sprite* find(std::uint64_t key) const noexcept;
+
 private:
     struct free_deleter {
         void operator()(std::uint32_t* p) const noexcept { std::free(p); }
@@ -89,10 +101,6 @@ private:
     // are never faulted in.
     std::unique_ptr<std::uint32_t[], free_deleter> pixels_;
     shelf_packer packer_{atlas_size, atlas_size};
-    struct sprite {
-        SDL_Rect place;
-        std::vector<row_span> opaque;  // one per row
-    };
     std::unordered_map<std::uint64_t, sprite> sprites_;  // node-based: an entry stays where it is
     // The last sprites found, by a hash of their key: a frame of 100,000 balls asks for a few
     // dozen sprites over and over, and the map's lookup was a sixth of drawing them.

@@ -4,9 +4,11 @@
 #include "app/render/disc_texture.hpp"
 #include "app/render/fill_rect.hpp"
 #include "app/render/sprite_blit.hpp"
+#include "app/render/sprite_spot.hpp"
 #include "app/render/theme.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -17,8 +19,9 @@ namespace {
 
 // Large enough that a ball filling a quarter of the screen stays smooth; linear filtering shrinks it.
 constexpr int disc_texture_size = 128;
-// Circles centred beyond this many pixels off the origin are left to SDL's float path (no int overflow).
-constexpr float max_coordinate = 1.0e6f;
+// Below this many circles a frame is drawn on the calling thread: waking a worker and splitting
+// the work cost more than they save (BENCHMARKS.md, issue 27's twelfth round).
+constexpr std::size_t min_circles_to_split = 4096;
 
 void fill(SDL_Renderer* renderer, const screen_rect& r, game::rgba color) {
     fill_rect(renderer, {r.x, r.y, r.w, r.h}, color);
@@ -32,7 +35,8 @@ void render(SDL_Renderer* renderer, SDL_Texture* texture, const vertex_array& ba
 
 }  // namespace
 
-scene_renderer::scene_renderer(SDL_Renderer* renderer) : renderer_{renderer}, atlas_{renderer} {
+scene_renderer::scene_renderer(SDL_Renderer* renderer, ticklab::worker_pool* workers, split_rule rule)
+    : renderer_{renderer}, atlas_{renderer}, workers_{workers}, split_rule_{rule} {
     SDL_RendererInfo info{};
     software_ =
         SDL_GetRendererInfo(renderer_, &info) == 0 && info.name != nullptr && std::string_view{info.name} == "software";
@@ -126,20 +130,41 @@ void scene_renderer::draw_shapes(const game::draw_list& list, const SDL_Rect& cl
     atlas_.begin_frame();
     const std::optional<pixel_target> direct = list.circles.empty() ? std::nullopt : window_pixels();
     const raster_rect direct_clip{clip.x, clip.y, clip.x + clip.w, clip.y + clip.h};
+    const bool can_split =
+        direct && workers_ != nullptr && workers_->size() > 1 && list.circles.size() >= min_circles_to_split;
+    // The workers' list of placed circles is made the first time a frame could be split, split or
+    // not: that frame is the window's first picture, drawn before its clock starts, and making the
+    // list (1.6 MB at 100,000 balls, first touched) took 6.4 ms in a new VM's window.
+    if (can_split && placed_.size() < list.circles.size()) placed_.resize(list.circles.size());
+    const bool split = can_split && (split_rule_ == split_rule::always || chooser_.split());
+    // Only a frame that drew no new sprite into the atlas tells which way is faster: drawing them
+    // (the first frames, a resize) costs several times a usual frame.
+    const std::size_t sprites_before = atlas_.sprites();
+    const auto start = std::chrono::steady_clock::now();
+    if (split) {
+        draw_circles_split(list, *direct, direct_clip);
+    } else {
+        draw_circles(list, direct, direct_clip);
+    }
+    if (can_split && sprites_before != 0 && atlas_.sprites() == sprites_before) {
+        chooser_.record(split, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+    render(renderer_, disc_, batch_.discs);
+    render(renderer_, nullptr, batch_.shapes);
+}
+
+void scene_renderer::draw_circles(const game::draw_list& list, const std::optional<pixel_target>& direct,
+                                  raster_rect direct_clip) {
     for (const auto& circle : list.circles) {
-        const game::vec2 c = view_.to_screen(circle.center);
-        const float diameter = 2.0f * std::max(circle.radius * view_.scale(), geometry_batch::min_circle_radius_px);
-        const bool on_grid = std::abs(c.x) <= max_coordinate && std::abs(c.y) <= max_coordinate;  // false for NaN
-        const int d = on_grid && diameter <= disc_atlas::max_diameter ? static_cast<int>(diameter) : 0;
+        const sprite_spot spot = spot_of(circle, view_);
         const row_span* opaque = nullptr;
-        const std::optional<SDL_Rect> sprite = d > 0 ? atlas_.find_or_add(circle.fill, d, &opaque) : std::nullopt;
+        const std::optional<SDL_Rect> sprite =
+            spot.diameter > 0 ? atlas_.find_or_add(circle.fill, spot.diameter, &opaque) : std::nullopt;
         if (!sprite) {
             batch_.add_circle(circle, view_);
             continue;
         }
-        // Whole pixels as SDL's software renderer places a float quad: floor of the corner, truncated size.
-        const SDL_Rect dst{static_cast<int>(std::floor(c.x - 0.5f * diameter)),
-                           static_cast<int>(std::floor(c.y - 0.5f * diameter)), d, d};
+        const SDL_Rect dst{spot.x, spot.y, spot.diameter, spot.diameter};
         // Outside the clip: nothing to draw (the atlas was still asked, so it fills up as in a
         // frame drawn in full).
         if (dst.x >= direct_clip.x1 || dst.y >= direct_clip.y1 || dst.x + dst.w <= direct_clip.x0 ||
@@ -157,8 +182,6 @@ void scene_renderer::draw_shapes(const game::draw_list& list, const SDL_Rect& cl
             SDL_RenderCopy(renderer_, sprites, &*sprite, &dst);
         }
     }
-    render(renderer_, disc_, batch_.discs);
-    render(renderer_, nullptr, batch_.shapes);
 }
 
 }  // namespace ticklab::app

@@ -1,13 +1,13 @@
 // split_chooser: a tick is split across threads only while measuring says it pays, and a way that
 // loses badly (two threads on a machine whose other core is busy) costs one tick per probe, with
 // probes further and further apart.
-#include "scenes/split_chooser.hpp"
+#include <ticklab/split_chooser.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
 
-using ticklab::game::split_chooser;
+using ticklab::split_chooser;
 
 namespace {
 

@@ -1,12 +1,13 @@
 #pragma once
-// Whether splitting a tick across threads pays, decided from measured tick times instead of a
-// fixed ball count: the balls' result is the same bit for bit on one thread or several, so the
-// choice changes only the speed.
+// Whether splitting a step of work across threads (worker_pool.hpp) pays, decided from measured
+// times instead of a fixed size: for work whose result is the same bit for bit on one thread or
+// several, so the choice changes only the speed. The balls' tick uses it, and the window's draw of
+// the balls (each with a chooser of its own); the comments below say "tick" for either step.
 //
-// Usage, once per tick:
-//   const bool split = chooser.split();  // run the tick split (true) or on the caller (false)
-//   ... tick ...
-//   chooser.record(split, seconds);      // the tick's wall time
+// Usage, once per step:
+//   const bool split = chooser.split();  // run the step split (true) or on the caller (false)
+//   ... step ...
+//   chooser.record(split, seconds);      // the step's wall time
 //
 // It runs on one thread and now and then tries a few ticks the other way (a probe), comparing
 // their mean with the ticks just before; the faster way is kept. Why measured: on a quiet 2-core
@@ -21,7 +22,7 @@
 #include <algorithm>
 #include <cstdint>
 
-namespace ticklab::game {
+namespace ticklab {
 
 class split_chooser {
 public:
@@ -94,4 +95,4 @@ private:
     std::uint32_t probe_count_ = 0;
 };
 
-}  // namespace ticklab::game
+}  // namespace ticklab
