@@ -113,7 +113,7 @@ hud_line figure_line(std::string_view name, const game::session& session, const 
             return {format_text("debt %.1f ms", ticklab::to_milliseconds(frame.debt)),
                     frame.debt.count() > 0 ? hud_style::figure_alert : hud_style::figure};
         case fps:
-            return {format_text("FPS %.0f", meter.fps()), hud_style::figure};
+            return {meter.fps_text(), hud_style::figure};
         case sim_speed: {
             // Ticks run over real time: 3x when MAX_LOOPS caps a 4x scale at 60 fps.
             const double scale = loop.clock().time_scale();
@@ -123,7 +123,7 @@ hud_line figure_line(std::string_view name, const game::session& session, const 
             return {format_text("speed - of %.1fx", scale), hud_style::figure};
         }
         case frame_ms:
-            return {format_text("frame %.1f ms", meter.frame_ms()), hud_style::figure};
+            return {meter.frame_ms_text(), hud_style::figure};
         case picture_age_ms:
             return {format_text("picture %.0f ms old", session.lag_of_picture().age_ms), hud_style::figure};
         case behind_tick_ms: {

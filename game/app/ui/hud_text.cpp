@@ -19,6 +19,14 @@ void fps_meter::add_frame(ticklab::nanoseconds real) {
     frames_ = 0;
 }
 
+std::string fps_meter::fps_text() const {
+    return measured() ? format_text("FPS %.0f", fps_) : std::string{"FPS -"};
+}
+
+std::string fps_meter::frame_ms_text() const {
+    return measured() ? format_text("frame %.1f ms", frame_ms_) : std::string{"frame - ms"};
+}
+
 void build_hud_lines(const game::session& session, const fps_meter& fps, std::span<const hud_figure> figures,
                      const std::string& notice, std::vector<hud_line>& loop_lines, std::vector<hud_line>& scene_lines) {
     auto& out = loop_lines;
@@ -26,8 +34,8 @@ void build_hud_lines(const game::session& session, const fps_meter& fps, std::sp
     const auto& loop = session.loop();
     out.push_back({std::string(session.current_entry().title), hud_style::title});
     for (hud_figure figure : figures) out.push_back(figure_line(figure, session, fps));
-    out.push_back({format_text("tick %u Hz  FPS %.0f  frame %.1f ms", loop.tick_rate(), fps.fps(), fps.frame_ms()),
-                   hud_style::body});
+    out.push_back(
+        {format_text("tick %u Hz  ", loop.tick_rate()) + fps.fps_text() + "  " + fps.frame_ms_text(), hud_style::body});
     out.push_back(
         {format_text("virtual %.3f s  scale %.2fx", ticklab::to_seconds(loop.virtual_now()), loop.clock().time_scale()),
          hud_style::body});

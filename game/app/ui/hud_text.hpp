@@ -16,8 +16,14 @@ namespace ticklab::app {
 class fps_meter {
 public:
     void add_frame(ticklab::nanoseconds real);
+    // False until the first quarter second is over: fps() and frame_ms() are 0 until then, and the
+    // HUD says "-" rather than a window running at "FPS 0".
+    [[nodiscard]] bool measured() const noexcept { return frame_ms_ > 0.0; }
     [[nodiscard]] double fps() const noexcept { return fps_; }
     [[nodiscard]] double frame_ms() const noexcept { return frame_ms_; }
+    // "FPS 60" and "frame 16.7 ms", or "FPS -" and "frame - ms" before the first reading.
+    [[nodiscard]] std::string fps_text() const;
+    [[nodiscard]] std::string frame_ms_text() const;
 
 private:
     ticklab::nanoseconds window_{0};

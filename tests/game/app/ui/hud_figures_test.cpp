@@ -312,3 +312,17 @@ TEST(HudKeys, TheStripNamesTheLessonAndBsTwoStates) {
     EXPECT_EQ(lines[0].text, line);
     EXPECT_NE(lines[1].text.find("F1 keys"), std::string::npos);
 }
+
+TEST(HudFigures, FpsAndFrameTimeShowADashUntilTheFirstQuarterSecond) {
+    // A window's first frames: the meter has no reading yet, and "FPS 0" would say the loop is stuck.
+    ticklab::manual_time_source source;
+    const ticklab::game::session session{source, "balls", {}, {}};
+    fps_meter meter;
+    EXPECT_EQ(figure_line(fps, session, meter).text, "FPS -");
+    EXPECT_EQ(figure_line(frame_ms, session, meter).text, "frame - ms");
+    for (int frame = 0; frame < 14; ++frame) meter.add_frame(std::chrono::microseconds{16'667});
+    EXPECT_EQ(figure_line(fps, session, meter).text, "FPS -") << "0.23 s: no full quarter second yet";
+    meter.add_frame(std::chrono::microseconds{16'667});
+    EXPECT_EQ(figure_line(fps, session, meter).text, "FPS 60");
+    EXPECT_EQ(figure_line(frame_ms, session, meter).text, "frame 16.7 ms");
+}
