@@ -19,8 +19,11 @@ namespace {
 
 // Large enough that a ball filling a quarter of the screen stays smooth; linear filtering shrinks it.
 constexpr int disc_texture_size = 128;
-// Below this many circles a frame is drawn on the calling thread: waking a worker and splitting
-// the work cost more than they save (BENCHMARKS.md, issue 27's twelfth round).
+// Below this many circles a frame is drawn on the calling thread. Splitting saves there 0.1-0.35 ms
+// a frame (draw_window, a worker kept awake: 300 balls 0.33-0.39 -> 0.26 ms, 1,000 balls 0.55-0.77
+// -> 0.41-0.43), and in a window, whose worker sleeps between frames, waking it costs 0.09-0.11 ms
+// on the 2-core VM: a gain too small for the chooser's slower probe frames (BENCHMARKS.md, issue
+// 27's twelfth round).
 constexpr std::size_t min_circles_to_split = 4096;
 
 void fill(SDL_Renderer* renderer, const screen_rect& r, game::rgba color) {
