@@ -13,7 +13,8 @@
 //                      per iteration is one whole cycle; divide by 480 for the mean tick.
 // all_pairs_tick/N:    the baseline: the same integration and contact response, every pair tested
 //                      (O(n^2)), gravity on, after the same settling.
-// ball_grid_rebuild/N: the counting sort of N balls into cells, alone.
+// ball_grid_rebuild/N/T: the counting sort of N balls into cells, alone, its cells found on T threads.
+// ball_grid_rebuild_resting/N/T: the same when no ball changed cell (the sort is skipped).
 // balls_from_reset/N/T: where a user starts: a reset with N balls (the splash: every ball awake
 //                      and falling), then ticks 1-600 at 60 Hz (the default tick rate), each timed
 //                      on its own (wall clock), on T threads (0: one per hardware thread). Time per
@@ -267,18 +268,35 @@ BENCHMARK(all_pairs_tick)->Arg(1'000)->Arg(2'000)->Unit(benchmark::kMillisecond)
 
 // ---- broad phase alone ------------------------------------------------------------------------
 
-void ball_grid_rebuild(benchmark::State& state) {
+// moving: every call sees balls in other cells than the call before (two copies of the pile, the
+// second a cell's width to the right, in turn), so every call sorts. Resting: the same balls each call.
+void rebuild_grid(benchmark::State& state, bool moving) {
     const auto n = static_cast<std::uint32_t>(state.range(0));
     const balls_scene& scene = settled(n, true);
     double largest = 0.0;
     for (const double r : scene.radii()) largest = std::max(largest, r);
+    const double width = scene.config().width;
+    const double height = scene.config().height;
+    std::vector<double> shifted_x(scene.xs().begin(), scene.xs().end());
+    for (double& x : shifted_x) x = std::min(x + 2.0 * largest, width);
     ticklab::game::ball_grid grid;
+    ticklab::worker_pool& pool = ticklab::shared_worker_pool(static_cast<unsigned>(state.range(1)));
+    bool shift = false;
     for (auto _ : state) {
-        grid.rebuild(scene.xs(), scene.ys(), scene.config().width, scene.config().height, largest);
+        grid.rebuild(shift ? std::span<const double>(shifted_x) : scene.xs(), scene.ys(), width, height, largest,
+                     &pool);
+        shift = moving && !shift;
         benchmark::DoNotOptimize(grid.order().data());
     }
     state.SetItemsProcessed(state.iterations() * n);
 }
-BENCHMARK(ball_grid_rebuild)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMicrosecond);
+void ball_grid_rebuild(benchmark::State& state) {
+    rebuild_grid(state, true);
+}
+void ball_grid_rebuild_resting(benchmark::State& state) {
+    rebuild_grid(state, false);
+}
+BENCHMARK(ball_grid_rebuild)->ArgsProduct({{10'000, 20'000, 100'000}, {1, 2}})->Unit(benchmark::kMicrosecond);
+BENCHMARK(ball_grid_rebuild_resting)->ArgsProduct({{10'000, 20'000, 100'000}, {1, 2}})->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -1,6 +1,7 @@
 #pragma once
 // Uniform-grid broad phase for the balls: a counting sort of ball indices by cell, rebuilt every
-// tick with no allocation once its arrays have grown to the ball count.
+// tick with no allocation once its arrays have grown to the ball count. The sort is skipped when
+// no ball changed cell since the last rebuild (a resting pile), as it would give the same result.
 //
 // Usage: rebuild(), then for each cell visit it and its forward neighbours (right, and the three
 // above), so each nearby pair is seen once. Cells are at least one diameter of the largest ball
@@ -11,13 +12,20 @@
 #include <span>
 #include <vector>
 
+namespace ticklab {
+class worker_pool;
+}
+
 namespace ticklab::game {
 
 class ball_grid {
 public:
     // Sizes the grid for `count` balls of radius up to `max_radius` in a width x height box. The
     // cell count is bounded by about the ball count (plus a small floor), never by the box size.
-    void rebuild(std::span<const double> x, std::span<const double> y, double width, double height, double max_radius);
+    // `pool` (may be null) finds the balls' cells in slices, one per worker; the result is the same
+    // for any pool.
+    void rebuild(std::span<const double> x, std::span<const double> y, double width, double height, double max_radius,
+                 ticklab::worker_pool* pool = nullptr);
 
     [[nodiscard]] std::uint32_t columns() const noexcept { return columns_; }
     [[nodiscard]] std::uint32_t rows() const noexcept { return rows_; }
@@ -62,6 +70,11 @@ public:
     [[nodiscard]] std::span<const std::uint32_t> order() const noexcept { return sorted_; }
 
 private:
+    void size_cells(std::size_t count, double width, double height, double max_radius);
+    // cell_of_ for every ball; whether any ball's cell differs from the last call's.
+    bool find_cells(std::span<const double> x, std::span<const double> y, ticklab::worker_pool* pool);
+    void sort_by_cell();
+
     std::uint32_t columns_ = 1;
     std::uint32_t rows_ = 1;
     double to_column_ = 1.0;  // cells per world unit
@@ -69,6 +82,7 @@ private:
     std::vector<std::uint32_t> start_;    // cells + 1 entries: cell c holds sorted_[start_[c], start_[c+1])
     std::vector<std::uint32_t> cell_of_;  // per ball
     std::vector<std::uint32_t> sorted_;   // ball indices grouped by cell
+    bool sorted_once_ = false;            // sorted_ and start_ hold the sort of cell_of_
 };
 
 }  // namespace ticklab::game

@@ -98,6 +98,7 @@ void balls_scene::reset(const scene_options& options) {
     id_.clear();
     id_.reserve(options_.balls);
     sleeping_ = 0;
+    largest_radius_ = 0.0;
     wake_points_.clear();
     for (std::uint32_t i = 0; i < options_.balls; ++i) {
         const double r = random_radius();
@@ -128,6 +129,7 @@ void balls_scene::add_ball(double x, double y, double vx, double vy, double radi
     vx_.push_back(vx);
     vy_.push_back(vy);
     radius_.push_back(radius);
+    largest_radius_ = std::max(largest_radius_, radius);
     inv_mass_.push_back(1.0 / (radius * radius));
     colour_.push_back(colour);
     asleep_.push_back(0);
@@ -319,14 +321,13 @@ void balls_scene::sum_tallies() noexcept {
         sleeping_ -= tally.woken;
         through_wall_ += tally.through_wall;
         off_wall_ += tally.off_wall;
+        marked_ += tally.marked;
         tally = {};
     }
 }
 
 void balls_scene::rebuild_grid() {
-    double largest = 0.0;
-    for (const double r : radius_) largest = std::max(largest, r);
-    grid_.rebuild(x_, y_, config_.width, config_.height, largest);
+    grid_.rebuild(x_, y_, config_.width, config_.height, largest_radius_, &pool());
 }
 
 void balls_scene::sort_by_cell() {
@@ -452,6 +453,7 @@ void balls_scene::settle(double dt) {
     const double slow2 = balls_config::sleep_speed * balls_config::sleep_speed;
     const double fast2 = disturb_speed_factor * disturb_speed_factor * slow2;
     ball_mark_.resize(x_.size());
+    marked_ = 0;
     const bool wall = options_.wall;
     // One pass per ball (each step reads and writes only that ball), so one split of the work.
     for_each_slice(x_.size(), [&](std::size_t begin, std::size_t end, worker_tally& tally) {
@@ -490,6 +492,7 @@ void balls_scene::settle(double dt) {
                 still_ticks_[i] = 0;
             }
             ball_mark_[i] = speed2 > fast2 ? 2 : 1;
+            ++tally.marked;
         }
     });
     if (!sleep) {
@@ -524,6 +527,8 @@ void balls_scene::wake_disturbed() {
         wake_points_.clear();
         return;
     }
+    // No mark and no emptied point: nothing to wake (in a resting pile, nearly every tick).
+    if (marked_ == 0 && wake_points_.empty()) return;
     bool marked = !wake_points_.empty();
     cell_mark_.assign(grid_.cell_count(), 0);
     for (std::size_t i = 0; i < x_.size(); ++i) {

@@ -169,6 +169,7 @@ private:
         std::size_t fell_asleep = 0;
         std::size_t through_wall = 0;
         std::size_t off_wall = 0;
+        std::size_t marked = 0;  // settle: balls given a mark for wake_disturbed
     };
 
     void add_ball(double x, double y, double vx, double vy, double radius, std::uint8_t colour);
@@ -277,6 +278,9 @@ private:
     };
     std::vector<block_pairs> block_contacts_;
     ball_grid grid_;
+    // The largest of radius_, for the grid's cell size: kept by add_ball (a ball's radius never
+    // changes), since a scan of every radius was 8% of a resting tick.
+    double largest_radius_ = 0.0;
     // The tick's passes are split across this many threads (1: all on the caller); the result is
     // the same bit for bit for any count (column_blocks, and per-ball slices).
     unsigned threads_ = 1;
@@ -287,6 +291,7 @@ private:
     bool split_now_ = false;
     std::vector<worker_tally> tallies_;    // one per worker of pool()
     std::vector<std::uint8_t> ball_mark_;  // settle: what each awake ball marks around it
+    std::size_t marked_ = 0;               // settle: balls with a mark in ball_mark_
     std::vector<std::uint8_t> cell_mark_;  // wake_disturbed: the largest mark of a cell's balls
     std::vector<double> scratch_;          // for sort_by_cell, kept to avoid allocating
     std::vector<std::uint8_t> scratch_colour_;
