@@ -529,16 +529,13 @@ void balls_scene::wake_disturbed() {
     }
     // No mark and no emptied point: nothing to wake (in a resting pile, nearly every tick).
     if (marked_ == 0 && wake_points_.empty()) return;
-    bool marked = !wake_points_.empty();
     cell_mark_.assign(grid_.cell_count(), 0);
     for (std::size_t i = 0; i < x_.size(); ++i) {
         std::uint8_t& mark = cell_mark_[grid_.cell_of(i)];
         mark = std::max(mark, ball_mark_[i]);
-        marked = marked || ball_mark_[i] != 0;
     }
     for (const auto [x, y] : wake_points_) cell_mark_[grid_.cell_at(x, y)] = 2;
     wake_points_.clear();
-    if (!marked) return;
     // Each cell takes the largest mark of the 3 x 3 cells around it: a row-wise max over three
     // columns, then a max over three rows. Same result as each mark spread to its 3 x 3 block, in
     // loops the compiler vectorises (spreading cell by cell was most of this pass in a splash).
