@@ -455,30 +455,28 @@ void balls_scene::settle(double dt) {
     ball_mark_.resize(x_.size());
     marked_ = 0;
     const bool wall = options_.wall;
-    // One pass per ball (each step reads and writes only that ball), so one split of the work.
+    // One pass per ball (each step reads and writes only that ball), so one split of the work,
+    // and one loop: three loops read the same arrays three times (a resting tick's settle).
     for_each_slice(x_.size(), [&](std::size_t begin, std::size_t end, worker_tally& tally) {
         for (std::size_t i = begin; i < end; ++i) {
-            if (asleep_[i]) continue;
-            keep_in_box(i);
-            if (!wall) continue;
-            keep_off_wall(i, tally);
-            keep_in_box(i);  // the box wins, should a ball be too wide for its half
-        }
-        if (limit_speed) {
+            const bool awake = asleep_[i] == 0;
+            if (awake) {
+                keep_in_box(i);
+                if (wall) {
+                    keep_off_wall(i, tally);
+                    keep_in_box(i);  // the box wins, should a ball be too wide for its half
+                }
+            }
             // A ball held up by the pile moved less than its speed says: keep only the downward
             // speed it actually had, or a resting pile stores speed each tick and crushes itself
             // (the stored speed turns into overlap that a single tick cannot push out).
-            for (std::size_t i = begin; i < end; ++i) {
-                if (vy_[i] < 0.0) vy_[i] = std::max(vy_[i], std::min(0.0, (y_[i] - prev_y_[i]) / dt));
-            }
-        }
-        if (!sleep) return;
-        // What each awake ball marks around it for wake_disturbed: 2 = it moved fast (wake the
-        // sleepers near it), 1 = it moves (a sleeper near it must still be held up), 0 = nothing
-        // (asleep, or fell asleep now).
-        for (std::size_t i = begin; i < end; ++i) {
+            if (limit_speed && vy_[i] < 0.0) vy_[i] = std::max(vy_[i], std::min(0.0, (y_[i] - prev_y_[i]) / dt));
+            if (!sleep) continue;
+            // What each awake ball marks around it for wake_disturbed: 2 = it moved fast (wake the
+            // sleepers near it), 1 = it moves (a sleeper near it must still be held up), 0 =
+            // nothing (asleep, or fell asleep now).
             ball_mark_[i] = 0;
-            if (asleep_[i]) continue;
+            if (!awake) continue;
             const double speed2 = vx_[i] * vx_[i] + vy_[i] * vy_[i];
             if (speed2 < slow2) {
                 if (++still_ticks_[i] >= ticks_to_sleep) {
