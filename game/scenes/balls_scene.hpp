@@ -151,6 +151,9 @@ public:
     [[nodiscard]] std::span<const double> radii() const noexcept { return radius_; }
     [[nodiscard]] bool asleep(std::size_t i) const noexcept { return asleep_[i] != 0; }
     [[nodiscard]] std::size_t sleeping_count() const noexcept { return sleeping_; }
+    // Whether the last tick ran split across the pool's threads: --threads, or the split_chooser's
+    // pick with the machine's count. The result is the same bit for bit either way.
+    [[nodiscard]] bool last_tick_split() const noexcept { return split_now_; }
     // Each player's last push (a drag or a click) and the tick it came in (0: none since the reset):
     // drawn in the player's colour with scene_options::players = 2 (balls_view.cpp). Display
     // only, not in state_hash; a rollback restores it with the rest of the scene.

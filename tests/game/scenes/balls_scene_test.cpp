@@ -2,6 +2,8 @@
 #include "balls_checks.hpp"
 
 #include <gtest/gtest.h>
+#include <ticklab/split_chooser.hpp>
+#include <ticklab/worker_pool.hpp>
 
 #include <bit>
 #include <cmath>
@@ -229,6 +231,29 @@ TEST(BallsScene, ResetRestoresTheInitialState) {
     run(s, 30, 1.0 / 60);
     s.reset(with_balls(200));
     EXPECT_EQ(s.state_hash(), initial);
+}
+
+// R in a window: the ball count and threads stay, so what the split_chooser measured still holds.
+// Started over, it ran the splash's first ticks on one thread and the frames after R came late.
+// The chooser's first probe (a split tick) comes after a fixed count of ticks, not after a time,
+// so which tick is split does not depend on the machine's speed.
+TEST(BallsScene, AResetWithTheSameCountKeepsWhatTheThreadChooserMeasured) {
+    if (ticklab::worker_pool::machine_threads() < 2) GTEST_SKIP() << "one hardware thread: nothing to choose";
+    scene_options options = with_balls(10'000);  // the chooser's smallest count; threads 0: the machine's
+    balls_scene s{options};
+    s.reset(options);
+    for (std::uint32_t t = 0; t < ticklab::split_chooser::first_probe_after; ++t) {
+        run(s, 1, 1.0 / 60.0);
+        EXPECT_FALSE(s.last_tick_split()) << "tick " << t << ": a fresh chooser starts on one thread";
+    }
+    s.reset(options);
+    run(s, 1, 1.0 / 60.0);
+    EXPECT_TRUE(s.last_tick_split()) << "the reset started the chooser over: its probe of two threads was lost";
+    // Another count is other work: measured afresh, from one thread.
+    options.balls = 10'001;
+    s.reset(options);
+    run(s, 1, 1.0 / 60.0);
+    EXPECT_FALSE(s.last_tick_split());
 }
 
 TEST(BallsScene, DrawInterpolatesBetweenTicks) {
