@@ -5,8 +5,8 @@
 // contacts is part of the result. It is column_blocks': the even blocks of columns, then the odd
 // ones; in a block, rows bottom to top, cells left to right, and within a cell its balls in index
 // order, each against the rest of its cell and the forward neighbours; then the block's pairs again,
-// in the order found. The blocks of one phase share no ball, so they run on any number of threads
-// with the same result bit for bit.
+// in the order found. Blocks that run at the same time share no ball (column_blocks.hpp), so they
+// run on any number of threads with the same result bit for bit.
 #include "scenes/balls_scene.hpp"
 
 #include <algorithm>
