@@ -36,15 +36,20 @@ nanoseconds frame_pacer::wait() {
     const auto start = steady::now();
     if (fps_ == 0.0) return nanoseconds{0};
     const auto period = std::chrono::duration_cast<steady::duration>(std::chrono::duration<double>(1.0 / fps_));
-    if (deadline_ == steady::time_point{} || start - deadline_ > period) {
-        // The first frame, or one that ran over its slot by more than a period: the next frame
+    if (deadline_ == steady::time_point{} || start - deadline_ > 2 * period) {
+        // The first frame, or one that ran past its due time by more than a period: the next frame
         // starts now and is paced from here. Waiting a period here instead (as the pacer once did)
         // added a whole frame's sleep to every frame that was already late: with 100,000 balls
         // landing, frames of 20-40 ms of work took 36-56 ms.
         deadline_ = start;
         return nanoseconds{0};
     }
+    // Late by less than a period (a reset of 100,000 balls, one heavy tick): the next frame starts
+    // at once and keeps its due time, so a short frame after it makes the time up and the second
+    // still holds the cap's count of frames. Re-anchored here, as the pacer once did, every late
+    // frame cost one frame of that second.
     deadline_ += period;
+    if (start >= deadline_) return nanoseconds{0};
     const nanoseconds spin = spin_window();
     if (deadline_ - start > spin) {
         const auto wake = deadline_ - spin;

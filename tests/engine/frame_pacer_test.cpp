@@ -33,6 +33,18 @@ TEST(FramePacer, AFrameLateByMoreThanAPeriodDoesNotWait) {
     EXPECT_GE(pacer.wait(), 50ms);
 }
 
+TEST(FramePacer, AFrameLateByLessThanAPeriodIsMadeUpByTheNext) {
+    // 10 FPS: frames due at 100 and 200 ms. A frame of 150 ms of work ends 50 ms late and does not
+    // wait; the next, of no work, waits only until 200 ms, so two frames still fit in 200 ms.
+    // Re-anchored at 150 ms (as the pacer once was), it waited a whole period, until 250 ms.
+    ticklab::frame_pacer pacer;
+    pacer.set_fps_cap(10.0);
+    pacer.wait();
+    std::this_thread::sleep_for(150ms);
+    EXPECT_LT(pacer.wait(), 10ms);
+    EXPECT_LT(pacer.wait(), 85ms);
+}
+
 TEST(FramePacer, RejectsBadCaps) {
     ticklab::frame_pacer pacer;
     for (double bad : {-1.0, 0.5, 1001.0, std::nan("")}) {

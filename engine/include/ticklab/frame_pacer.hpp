@@ -8,9 +8,11 @@
 //   while (running) { ...; pacer.wait(); }
 //
 // Frames are paced against a running deadline (deadline += period), not "period after the last
-// frame", so the average rate is exact; if a frame overruns by more than a period the deadline is
-// re-anchored at the frame's end instead of racing to catch up: that frame does not wait at all,
-// and the next one is paced a period from it.
+// frame", so the average rate is exact. A frame that ends after its due time, but less than a
+// period after it, does not wait, and the next one keeps its own due time: a short frame after a
+// long one makes the time up, and the second still shows the cap's count of frames. If a frame
+// overruns by more than a period the deadline is re-anchored at the frame's end instead of racing
+// to catch up: that frame does not wait at all, and the next one is paced a period from it.
 //
 // The sliver spun is how much later than `late_allowance` sleeps have recently overslept
 // (sleep_calibration): nothing on an idle Linux machine, where sleeps wake 0.1-0.2 ms late, rather
