@@ -60,6 +60,12 @@ void virtual_clock::end_stall() {
     stalled_ = false;
 }
 
+void virtual_clock::forget_banked() {
+    bank();
+    banked_ = nanoseconds{0};
+    running_ = nanoseconds{0};
+}
+
 void virtual_clock::set_time_scale(double scale) {
     if (!std::isfinite(scale) || scale < min_time_scale || scale > max_time_scale) {
         throw std::invalid_argument("time scale " + detail::format_number(scale) + " is out of range: allowed " +

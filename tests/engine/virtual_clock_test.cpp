@@ -36,6 +36,20 @@ TEST(VirtualClock, PauseStopsTimeAndResumeDoesNotJump) {
     EXPECT_EQ(clock.take_elapsed(), 3ms) << "the paused 20 s must not arrive at resume";
 }
 
+TEST(VirtualClock, ForgottenTimeIsRealTimeButNeverVirtualTime) {
+    manual_time_source source;
+    virtual_clock clock{source};
+    clock.set_time_scale(2.0);
+    source.advance(12ms);
+    clock.forget_banked();
+    source.advance(3ms);
+    EXPECT_EQ(clock.take_elapsed(), 6ms) << "only the time after forget_banked() becomes ticks";
+    EXPECT_EQ(clock.last_frame_real_time(), 15ms) << "the frame still lasted 15 ms";
+    EXPECT_EQ(clock.last_frame_running_time(), 3ms);
+    source.advance(4ms);
+    EXPECT_EQ(clock.take_elapsed(), 8ms) << "and the next frame counts in full";
+}
+
 TEST(VirtualClock, AStallIsRealTimeButNeverVirtualTime) {
     manual_time_source source;
     virtual_clock clock{source};

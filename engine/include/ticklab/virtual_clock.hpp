@@ -50,6 +50,10 @@ public:
     // catching up in ticks would only make longer. A stall leaves pause and step requests alone.
     void begin_stall();
     void end_stall();
+    // The virtual time banked since the last take_elapsed() never becomes ticks: for a scene that
+    // starts anew mid-frame (a reset), whose first frame would otherwise also run the old scene's
+    // share of it. The frame's real time still counts as real time.
+    void forget_banked();
 
     // Honoured only while paused: the next frame runs exactly one tick.
     void request_step() noexcept { step_requested_ = paused_; }

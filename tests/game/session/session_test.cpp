@@ -134,6 +134,17 @@ TEST_F(Session, ResetKeepsChoicesMadeInTheScene) {
     EXPECT_EQ(s.state_hash(), initial);
 }
 
+TEST_F(Session, AResetStartsTheClockSoItsFrameRunsNoTickOfTheOldScene) {
+    // 60 Hz ticks. 15 ms pass in a frame before R: caught up after the reset, they ran the new
+    // scene's first tick in the frame that already holds the reset (100,000 balls: 30 ms of work).
+    session s{source, "balls", {.balls = 50}, {}};
+    ASSERT_EQ(frame(s, 20ms).ticks, 1u);  // 3.3 ms left over
+    source.advance(15ms);
+    s.reset();
+    EXPECT_EQ(frame(s, 1ms).ticks, 0u) << "the new scene's clock starts at the reset";
+    EXPECT_EQ(frame(s, 17ms).ticks, 1u) << "and runs from there";
+}
+
 TEST_F(Session, DrawIsInterpolatedUnlessTurnedOff) {
     scene_options options;
     options.balls = 1;
