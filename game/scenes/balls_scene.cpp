@@ -88,36 +88,59 @@ void balls_scene::reset(const scene_options& options) {
         const double wanted = config_.fill * config_.width * config_.height / (options_.balls * mean_area);
         radius_scale_ = std::min(1.0, std::sqrt(wanted));
     }
-    for (auto* v : {&x_, &y_, &prev_x_, &prev_y_, &vx_, &vy_, &radius_, &inv_mass_}) {
-        v->clear();
-        v->reserve(options_.balls);
-    }
-    colour_.clear();
-    colour_.reserve(options_.balls);
-    asleep_.clear();
-    asleep_.reserve(options_.balls);
-    still_ticks_.clear();
-    still_ticks_.reserve(options_.balls);
-    id_.clear();
-    id_.reserve(options_.balls);
     sleeping_ = 0;
     largest_radius_ = 0.0;
     wake_points_.clear();
-    for (std::uint32_t i = 0; i < options_.balls; ++i) {
-        const double r = random_radius();
-        const double x = rng_.uniform(r, config_.width - r);
-        const double y = rng_.uniform(r, config_.height - r);
-        const double speed = rng_.uniform(5.0, 30.0);
-        const double heading = rng_.uniform(0.0, 2.0 * std::numbers::pi);
-        add_ball(x, y, speed * portable_math::cos(heading), speed * portable_math::sin(heading), r,
-                 static_cast<std::uint8_t>(rng_.below(balls_palette_size)));
-    }
+    draw_balls(options_.balls);
     if (options_.wall) launch_volley();  // something to see from the first frame
     // Drawn at random places, the balls are in no order in memory: until tick()'s first sort the
     // contact pass missed the cache on nearly every neighbour (ticks 1-16 of a 100,000-ball splash
     // on two threads: 6.6-12.7 ms, against 5.1-5.3 in cell order). In cell order from the start.
     rebuild_grid();
     sort_by_cell();
+}
+
+void balls_scene::draw_balls(std::uint32_t count) {
+    // A reset is not timed by the chooser, and every pass of it splits as freely as a tick's: with
+    // the threads a tick may use, R in a window of 100,000 balls took 15-20 ms on one.
+    split_now_ = threads_ > 1 && count >= min_balls_to_split;
+    for (auto* v : {&x_, &y_, &prev_x_, &prev_y_, &vx_, &vy_, &radius_, &inv_mass_}) v->resize(count);
+    colour_.resize(count);
+    asleep_.assign(count, 0);
+    still_ticks_.assign(count, 0);
+    id_.resize(count);
+    // The draws are one sequence, so one thread makes them, in add_ball's order of old: radius,
+    // place, speed, heading, colour. vx_ and vy_ hold the speed and the heading until the pass below.
+    for (std::uint32_t i = 0; i < count; ++i) {
+        const double r = random_radius();
+        radius_[i] = r;
+        x_[i] = rng_.uniform(r, config_.width - r);
+        y_[i] = rng_.uniform(r, config_.height - r);
+        vx_[i] = rng_.uniform(5.0, 30.0);
+        vy_[i] = rng_.uniform(0.0, 2.0 * std::numbers::pi);
+        colour_[i] = static_cast<std::uint8_t>(rng_.below(balls_palette_size));
+        largest_radius_ = std::max(largest_radius_, r);
+    }
+    // The rest of a ball comes from its own draws alone: slices of the balls split freely.
+    for_each_slice(count, [&](std::size_t begin, std::size_t end, worker_tally&) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const double speed = vx_[i];
+            const double heading = vy_[i];
+            vx_[i] = speed * portable_math::cos(heading);
+            vy_[i] = speed * portable_math::sin(heading);
+            inv_mass_[i] = 1.0 / (radius_[i] * radius_[i]);
+            id_[i] = static_cast<std::uint32_t>(i);
+            prev_x_[i] = x_[i];  // the wall's test reads where the ball came from
+            prev_y_[i] = y_[i];
+            keep_in_box(i);
+            if (options_.wall) {  // never start inside the wall: out to the side its centre is on
+                worker_tally not_counted;
+                keep_off_wall(i, not_counted);
+            }
+            prev_x_[i] = x_[i];
+            prev_y_[i] = y_[i];
+        }
+    });
 }
 
 double balls_scene::random_radius() {
@@ -285,7 +308,6 @@ void balls_scene::tick(const tick_input& input, double dt_seconds) {
     resting_speed_ = config_.gravity_on ? std::max(min_bounce_speed, 2.0 * config_.gravity * dt) : 0.0;
     // With the machine's count, from min_balls_to_split balls the tick is split when measuring
     // says it pays (split_chooser); a count asked for (tests, --threads) always splits.
-    constexpr std::size_t min_balls_to_split = 10'000;
     const bool choose = threads_ > 1 && !threads_forced_ && x_.size() >= min_balls_to_split;
     split_now_ = threads_ > 1 && (threads_forced_ || (choose && chooser_.split()));
     const auto start = std::chrono::steady_clock::now();

@@ -179,6 +179,9 @@ private:
     void apply_pointer(const tick_input& input);
     void integrate(double dt);
     void keep_in_box(std::size_t i) noexcept;
+    // reset's `count` balls, at random places with random radii, speeds and headings (they replace
+    // any balls there were).
+    void draw_balls(std::uint32_t count);
     // keep_in_box for a ball that may be past a wall (or wider than the box): out of line, as few
     // balls get here and the check above is called for every push.
     void push_into_box(std::size_t i) noexcept;
@@ -291,7 +294,10 @@ private:
     // With the machine's count: whether this tick is split, chosen at its start from measured
     // tick times (split_chooser). Speed only: the state is the same either way.
     ticklab::split_chooser chooser_;
-    bool split_now_ = false;
+    bool split_now_ = false;  // after a reset, until the first tick: whether the reset was split
+    // From this many balls a tick with the machine's thread count may be split (tick()), and a
+    // reset always is (draw_balls()); below it the calling thread does all the work.
+    static constexpr std::size_t min_balls_to_split = 10'000;
     std::vector<worker_tally> tallies_;    // one per worker of pool()
     std::vector<std::uint8_t> ball_mark_;  // settle: what each awake ball marks around it
     std::size_t marked_ = 0;               // settle: balls with a mark in ball_mark_

@@ -93,5 +93,15 @@ TEST_P(BallsHashPins, OneRowAndOneColumnGrids) {
     EXPECT_EQ(run(balls_scene{with_balls(500, 6), tall}, 200, 1.0 / 60), "0x60c5ca7a3a7e0354");
 }
 
+TEST_P(BallsHashPins, AResetOfManyBallsSplitsAndGivesTheSameBalls) {
+    // From balls_scene::min_balls_to_split balls a reset's per-ball pass runs on the pool: these
+    // pins are the reset's of old, made ball by ball on one thread (with the wall, each ball is
+    // also moved out of it, which reads where the ball came from).
+    scene_options options = with_balls(12000, 7);
+    EXPECT_EQ(run(balls_scene{options}, 2, 1.0 / 60), "0xc6159743dd9cdab1");
+    options.wall = true;
+    EXPECT_EQ(run(balls_scene{options}, 2, 1.0 / 60), "0x1bf15be2de93f8cd");
+}
+
 INSTANTIATE_TEST_SUITE_P(Threads, BallsHashPins, ::testing::Values(1u, 2u, 3u),
                          [](const auto& info) { return std::to_string(info.param) + "_threads"; });
