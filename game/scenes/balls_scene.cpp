@@ -91,7 +91,7 @@ void balls_scene::reset(const scene_options& options) {
     sleeping_ = 0;
     largest_radius_ = 0.0;
     wake_points_.clear();
-    draw_balls(options_.balls);
+    make_balls(options_.balls);
     if (options_.wall) launch_volley();  // something to see from the first frame
     // Drawn at random places, the balls are in no order in memory: until tick()'s first sort the
     // contact pass missed the cache on nearly every neighbour (ticks 1-16 of a 100,000-ball splash
@@ -100,17 +100,18 @@ void balls_scene::reset(const scene_options& options) {
     sort_by_cell();
 }
 
-void balls_scene::draw_balls(std::uint32_t count) {
-    // A reset is not timed by the chooser, and every pass of it splits as freely as a tick's: with
-    // the threads a tick may use, R in a window of 100,000 balls took 15-20 ms on one.
+void balls_scene::make_balls(std::uint32_t count) {
+    // A reset is not timed by the chooser, and each pass of it splits as freely as a tick's: from
+    // min_balls_to_split balls it always splits, where it once took the old scene's last choice.
     split_now_ = threads_ > 1 && count >= min_balls_to_split;
     for (auto* v : {&x_, &y_, &prev_x_, &prev_y_, &vx_, &vy_, &radius_, &inv_mass_}) v->resize(count);
     colour_.resize(count);
     asleep_.assign(count, 0);
     still_ticks_.assign(count, 0);
     id_.resize(count);
-    // The draws are one sequence, so one thread makes them, in add_ball's order of old: radius,
-    // place, speed, heading, colour. vx_ and vy_ hold the speed and the heading until the pass below.
+    // The draws are one sequence, so one thread makes them, in the order every recording was made
+    // with: radius, place, speed, heading, colour. vx_ and vy_ hold the speed and the heading until
+    // the pass below.
     for (std::uint32_t i = 0; i < count; ++i) {
         const double r = random_radius();
         radius_[i] = r;

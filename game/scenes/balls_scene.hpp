@@ -177,11 +177,11 @@ private:
 
     void add_ball(double x, double y, double vx, double vy, double radius, std::uint8_t colour);
     void apply_pointer(const tick_input& input);
-    void integrate(double dt);
-    void keep_in_box(std::size_t i) noexcept;
     // reset's `count` balls, at random places with random radii, speeds and headings (they replace
     // any balls there were).
-    void draw_balls(std::uint32_t count);
+    void make_balls(std::uint32_t count);
+    void integrate(double dt);
+    void keep_in_box(std::size_t i) noexcept;
     // keep_in_box for a ball that may be past a wall (or wider than the box): out of line, as few
     // balls get here and the check above is called for every push.
     void push_into_box(std::size_t i) noexcept;
@@ -296,7 +296,7 @@ private:
     ticklab::split_chooser chooser_;
     bool split_now_ = false;  // after a reset, until the first tick: whether the reset was split
     // From this many balls a tick with the machine's thread count may be split (tick()), and a
-    // reset always is (draw_balls()); below it the calling thread does all the work.
+    // reset always is (make_balls()); below it the calling thread does all the work.
     static constexpr std::size_t min_balls_to_split = 10'000;
     std::vector<worker_tally> tallies_;    // one per worker of pool()
     std::vector<std::uint8_t> ball_mark_;  // settle: what each awake ball marks around it
