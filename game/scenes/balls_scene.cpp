@@ -131,15 +131,7 @@ void balls_scene::make_balls(std::uint32_t count) {
             vy_[i] = speed * portable_math::sin(heading);
             inv_mass_[i] = 1.0 / (radius_[i] * radius_[i]);
             id_[i] = static_cast<std::uint32_t>(i);
-            prev_x_[i] = x_[i];  // the wall's test reads where the ball came from
-            prev_y_[i] = y_[i];
-            keep_in_box(i);
-            if (options_.wall) {  // never start inside the wall: out to the side its centre is on
-                worker_tally not_counted;
-                keep_off_wall(i, not_counted);
-            }
-            prev_x_[i] = x_[i];
-            prev_y_[i] = y_[i];
+            place_new_ball(i);
         }
     });
 }
@@ -162,13 +154,19 @@ void balls_scene::add_ball(double x, double y, double vx, double vy, double radi
     asleep_.push_back(0);
     still_ticks_.push_back(0);
     id_.push_back(static_cast<std::uint32_t>(id_.size()));
-    keep_in_box(x_.size() - 1);
+    place_new_ball(x_.size() - 1);
+}
+
+void balls_scene::place_new_ball(std::size_t i) noexcept {
+    prev_x_[i] = x_[i];  // the wall's test reads where the ball came from
+    prev_y_[i] = y_[i];
+    keep_in_box(i);
     if (options_.wall) {  // never start inside the wall: out to the side its centre is on
         worker_tally not_counted;
-        keep_off_wall(x_.size() - 1, not_counted);
+        keep_off_wall(i, not_counted);
     }
-    prev_x_.back() = x_.back();
-    prev_y_.back() = y_.back();
+    prev_x_[i] = x_[i];  // where it starts, not a motion
+    prev_y_[i] = y_[i];
 }
 
 void balls_scene::spawn_at(double x, double y, std::uint32_t count) {

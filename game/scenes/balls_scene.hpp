@@ -180,6 +180,10 @@ private:
     // reset's `count` balls, at random places with random radii, speeds and headings (they replace
     // any balls there were).
     void make_balls(std::uint32_t count);
+    // A new ball i (add_ball, make_balls) moved into the box and off the wall, its last position
+    // set to where it ends up (a placement, not a motion). It touches ball i alone, so new balls are
+    // placed on any thread.
+    void place_new_ball(std::size_t i) noexcept;
     void integrate(double dt);
     void keep_in_box(std::size_t i) noexcept;
     // keep_in_box for a ball that may be past a wall (or wider than the box): out of line, as few
