@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 
 using ticklab::split_chooser;
@@ -67,4 +68,28 @@ TEST(SplitChooser, ANearTieKeepsTheWayItHas) {
     split_chooser chooser;
     run(chooser, 1000, 0.020, 0.019);  // 5% faster split: within the noise margin
     EXPECT_FALSE(chooser.splitting_kept());
+}
+
+TEST(SplitChooser, AProbeThatIsClearlySlowerEndsAfterOneTick) {
+    // A 100,000-ball landing on a quiet machine: 12 ms split, 20 ms on one thread (1.67 times: not
+    // slow enough to give up). Each probe of one thread is one tick, and the waits still double.
+    split_chooser chooser;
+    run(chooser, 100, 0.020, 0.012);
+    ASSERT_TRUE(chooser.splitting_kept());
+    std::uint32_t one_thread_ticks = 0;
+    std::uint32_t longest_run = 0;
+    std::uint32_t run_now = 0;
+    for (std::uint32_t t = 0; t < 2000; ++t) {
+        const bool s = chooser.split();
+        run_now = s ? 0 : run_now + 1;
+        one_thread_ticks += s ? 0 : 1;
+        longest_run = std::max(longest_run, run_now);
+        chooser.record(s, s ? 0.012 : 0.020);
+    }
+    EXPECT_EQ(longest_run, 1u);
+    // The first 100 ticks held two probes (won, then lost); then waits of 120, 240, 480 and 960
+    // ticks: 4 probes of one tick each.
+    EXPECT_GE(one_thread_ticks, 3u);
+    EXPECT_LE(one_thread_ticks, 5u);
+    EXPECT_TRUE(chooser.splitting_kept());
 }

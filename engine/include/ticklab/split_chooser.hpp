@@ -16,8 +16,9 @@
 // tick that took 28 ms of CPU took a second of wall time (100,000 balls in a window at load 9: 3
 // frames in 25 s).
 // A probe that loses by a lot ends after one tick and the next waits max_interval ticks; a probe
-// that loses by a little doubles the wait (from first_interval up to max_interval); a winning one
-// resets it to first_interval.
+// that loses ends as soon as one of its ticks is clearly slower (lose_ratio), and a probe that
+// loses by a little after all its ticks, and both double the wait (from first_interval up to
+// max_interval); a winning one resets it to first_interval.
 
 #include <algorithm>
 #include <cstdint>
@@ -35,8 +36,14 @@ public:
     // ninth round).
     static constexpr std::uint32_t first_probe_after = reference_ticks;
     static constexpr std::uint32_t max_interval = 960;
-    // A probe tick slower than this many times the reference ends the probe at once.
+    // A probe tick slower than this many times the reference ends the probe at once, and the next
+    // waits max_interval ticks.
     static constexpr double give_up_ratio = 2.0;
+    // A probe tick slower than this many times the reference ends the probe at once as lost (the
+    // wait doubles): the other ticks would then have to average under 0.75 times the reference to
+    // win. On a quiet machine, the one-thread probes of a 100,000-ball landing were 1.6-1.8 times
+    // the split ticks: three in a row were three of the run's six slowest ticks (its p99).
+    static constexpr double lose_ratio = 1.2;
     // The other way must be faster by this factor to be kept (measurements are noisy).
     static constexpr double switch_ratio = 0.9;
 
@@ -56,6 +63,7 @@ public:
         ++probe_count_;
         const double reference = reference_mean();
         if (seconds > give_up_ratio * reference) return end_probe(false, true);
+        if (seconds > lose_ratio * reference) return end_probe(false);
         if (probe_count_ == probe_ticks) end_probe(probe_sum_ / probe_count_ < switch_ratio * reference);
     }
 
