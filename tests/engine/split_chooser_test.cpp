@@ -36,10 +36,13 @@ TEST(SplitChooser, KeepsSplittingWhenTwoThreadsAreFaster) {
 }
 
 TEST(SplitChooser, TriesSplittingWithinTheFirstTicks) {
-    // A splash's first ticks are among its slowest: the first probe comes as soon as there is a
-    // reference, not first_interval ticks later.
+    // A splash's first ticks are among its slowest: the first probe comes after one tick, not
+    // first_interval ticks later.
     split_chooser chooser;
-    run(chooser, split_chooser::reference_ticks + split_chooser::probe_ticks, 0.020, 0.012);
+    EXPECT_FALSE(chooser.split());
+    chooser.record(false, 0.020);
+    EXPECT_TRUE(chooser.split());  // the probe starts at the second tick
+    run(chooser, split_chooser::probe_ticks, 0.020, 0.012);
     EXPECT_TRUE(chooser.splitting_kept());
 }
 

@@ -30,11 +30,11 @@ public:
     static constexpr std::uint32_t probe_ticks = 3;      // ticks the other way per probe
     static constexpr std::uint32_t reference_ticks = 3;  // ticks the kept way compared with
     static constexpr std::uint32_t first_interval = 30;  // ticks the kept way before a probe
-    // The first probe comes as soon as there is a reference: a splash is heavy from its first tick
-    // (the balls are drawn overlapping), and first_interval ticks on one thread at its start made
-    // the catch-up of a 100,000-ball window's first seconds longer (BENCHMARKS.md, issue 27's
-    // ninth round).
-    static constexpr std::uint32_t first_probe_after = reference_ticks;
+    // The first probe comes after one tick, compared with that tick alone: a splash is heavy from
+    // its first tick (the balls are drawn overlapping), and first_interval ticks on one thread at
+    // its start made the catch-up of a 100,000-ball window's first seconds longer (BENCHMARKS.md,
+    // issue 27's ninth round); three were three of the ten slowest ticks of its first 600.
+    static constexpr std::uint32_t first_probe_after = 1;
     static constexpr std::uint32_t max_interval = 960;
     // A probe tick slower than this many times the reference ends the probe at once, and the next
     // waits max_interval ticks.
@@ -56,7 +56,7 @@ public:
         if (was_split != split()) return;  // a tick run by a rule of the caller's: not ours
         if (!probing_) {
             reference_[kept_ticks_ % reference_ticks] = seconds;
-            if (++kept_ticks_ >= interval_ && kept_ticks_ >= reference_ticks) start_probe();
+            if (++kept_ticks_ >= interval_) start_probe();
             return;
         }
         probe_sum_ += seconds;
@@ -72,9 +72,12 @@ public:
 
 private:
     [[nodiscard]] double reference_mean() const noexcept {
+        // Only the ticks measured so far: one at the first probe (interval_ >= reference_ticks
+        // after it).
+        const std::uint32_t count = std::min(kept_ticks_, reference_ticks);
         double sum = 0.0;
-        for (const double s : reference_) sum += s;
-        return sum / reference_ticks;
+        for (std::uint32_t k = 0; k < count; ++k) sum += reference_[k];
+        return sum / count;
     }
     void start_probe() noexcept {
         probing_ = true;
