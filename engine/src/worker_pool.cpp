@@ -8,6 +8,10 @@
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #endif
+#if defined(__linux__) && !defined(__EMSCRIPTEN__)
+#include <sched.h>
+#define TICKLAB_NUDGE_WORKERS 1
+#endif
 
 namespace ticklab {
 
@@ -33,7 +37,38 @@ bool spin_while_equal(const std::atomic<std::uint32_t>& value, std::uint32_t old
             cpu_relax();
         }
         if (std::chrono::steady_clock::now() >= until) return false;
+        // Should the thread it waits for share this core, spinning on would hold up the very value
+        // it waits for: on one core, each run of a pool that spun without yielding cost a whole
+        // spin_time.
+        std::this_thread::yield();
     }
+}
+
+// The CPU the calling thread runs on, or -1 where that is not known.
+int current_cpu() noexcept {
+#ifdef TICKLAB_NUDGE_WORKERS
+    return sched_getcpu();
+#else
+    return -1;
+#endif
+}
+
+// Moves the calling thread off `cpu` (the one it shares with the thread that gave it work), then
+// allows every CPU it was allowed before: the scheduler may later move it anywhere, but it starts
+// on another core now. Without this, a worker and its caller could stay on one core for seconds
+// (BENCHMARKS.md, issue 27's sixteenth round): Linux's wake-up placement keeps threads that wake
+// each other together, and the other core stayed idle.
+void move_off(int cpu) noexcept {
+#ifdef TICKLAB_NUDGE_WORKERS
+    cpu_set_t allowed;
+    if (cpu < 0 || cpu >= CPU_SETSIZE || sched_getaffinity(0, sizeof allowed, &allowed) != 0) return;
+    if (!CPU_ISSET(cpu, &allowed) || CPU_COUNT(&allowed) < 2) return;
+    cpu_set_t elsewhere = allowed;
+    CPU_CLR(cpu, &elsewhere);
+    if (sched_setaffinity(0, sizeof elsewhere, &elsewhere) == 0) sched_setaffinity(0, sizeof allowed, &allowed);
+#else
+    (void)cpu;
+#endif
 }
 
 }  // namespace
@@ -79,6 +114,7 @@ void worker_pool::run_erased(erased_job job, void* context) {
     const std::lock_guard lock{run_mutex_};
     job_ = job;
     context_ = context;
+    caller_cpu_.store(current_cpu(), std::memory_order_relaxed);
     pending_.store(size_ - 1, std::memory_order_relaxed);
     // seq_cst pairs with the workers' seq_cst increment of sleeping_workers_: either a worker sees
     // the new generation before it sleeps, or this sees it asleep and wakes it.
@@ -107,6 +143,10 @@ void worker_pool::work(unsigned worker, std::stop_token stop) {
         if (now == seen) continue;
         seen = now;
         if (stop.stop_requested()) return;
+        // Measured: after such a move the scheduler left the threads apart (1-3 moves in a run of
+        // 600 ticks), so no limit on how often.
+        const int caller_cpu = caller_cpu_.load(std::memory_order_relaxed);
+        if (caller_cpu >= 0 && caller_cpu == current_cpu()) move_off(caller_cpu);
         job_(context_, worker, size_);
         if (pending_.fetch_sub(1, std::memory_order_seq_cst) == 1 && caller_sleeping_.load(std::memory_order_seq_cst)) {
             pending_.notify_one();

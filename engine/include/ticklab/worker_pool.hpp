@@ -9,7 +9,8 @@
 // of them have returned: a fork and a join. Which part of the work a worker takes is the job's
 // choice, so a job that splits its work by a fixed rule gets the same result for any pool size.
 // Between runs the workers spin for a short while (runs within one tick follow each other
-// closely), then sleep on a futex; an idle pool costs nothing.
+// closely), yielding now and then, then sleep on a futex; an idle pool costs nothing. On Linux a
+// worker that finds itself on its caller's core moves to another (worker_pool.cpp).
 //
 // One run at a time: a second thread calling run() waits for the first. A job must not throw.
 
@@ -62,6 +63,9 @@ private:
     // Workers still running the current job; the caller waits for 0.
     alignas(64) std::atomic<std::uint32_t> pending_{0};
     std::atomic<bool> caller_sleeping_{false};
+    // The CPU the caller ran on when it posted the current job (-1: not known): a worker on the
+    // same one moves off it (worker_pool.cpp).
+    std::atomic<int> caller_cpu_{-1};
     std::vector<std::jthread> threads_;
 };
 
