@@ -1,6 +1,7 @@
 #pragma once
 // Writes PNG files all or nothing: to a temporary file in the same folder, then renamed into place,
-// so a reader never sees half a PNG and a failed write leaves nothing behind.
+// so a reader never sees half a PNG and a failed write leaves nothing behind. A device or a pipe
+// (/dev/null) is written in place.
 //
 // Usage:
 //   if (auto error = check_png_path(path); !error.empty()) { print(error); return 2; }   // before work

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 #include <stb_image.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -43,4 +45,24 @@ TEST(PngFile, RejectsMissingFoldersAndDirectories) {
     const std::vector<std::uint8_t> rgba(4, 255);
     EXPECT_NE(ticklab::app::write_png(dir / "missing" / "x.png", 1, 1, rgba.data()), "");
     EXPECT_FALSE(fs::exists(dir / "missing"));
+}
+
+// A screenshot to a device or a pipe (/dev/null) is written in place, not renamed over it (a pipe
+// stands in for the device, so no test can lose /dev/null).
+TEST(PngFile, WritesADeviceOrPipeInPlaceAndLeavesItOne) {
+    const fs::path dir = fresh_dir("pipe");
+    const fs::path pipe = dir / "shot.png";
+    ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
+    const int reader = ::open(pipe.c_str(), O_RDONLY | O_NONBLOCK);
+    ASSERT_GE(reader, 0);
+    const std::vector<std::uint8_t> rgba(4 * 4, 200);
+    ASSERT_EQ(ticklab::app::write_png(pipe, 2, 2, rgba.data()), "");
+    unsigned char head[8] = {};
+    ASSERT_EQ(::read(reader, head, sizeof head), 8);
+    EXPECT_EQ(head[1], 'P');
+    EXPECT_EQ(head[2], 'N');
+    EXPECT_EQ(head[3], 'G');
+    EXPECT_TRUE(fs::is_fifo(pipe));
+    ::close(reader);
+    fs::remove_all(dir);
 }
