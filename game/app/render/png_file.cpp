@@ -22,9 +22,8 @@ std::string check_png_path(const std::filesystem::path& path) {
     if (path.empty() || !path.has_filename()) return shown + " is not a file name";
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) return shown + " is a directory";
-    if (game::is_special_file(path.string())) {
-        return ::access(path.c_str(), W_OK) == 0 ? std::string{} : shown + " cannot be written";
-    }
+    // A device or a pipe: io/output_file's check, which asks only that it be writable.
+    if (game::is_special_file(path.string())) return game::check_output_path(path.string());
     const auto dir = parent_of(path);
     if (!std::filesystem::is_directory(dir, ec)) return shown + ": folder '" + dir.string() + "' does not exist";
     // The temporary file and the rename both need to write the folder.
