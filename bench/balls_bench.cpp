@@ -111,10 +111,10 @@ BENCHMARK(balls_wave_cycle)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMillise
 //   grid rebuild    reads x y (16) and cell_of twice (8), writes cell_of sorted (16), counts (8)  48
 //   contact search  reads sorted x y radius asleep (29), writes pairs (3 x 16) and ends (8) +
 //                   collide: inv_mass (8), x y vx vy written back (32)                    125
-//   2 relax sweeps  each reads pairs (24) x y radius inv_mass asleep (33), writes x y (32)    178
+//   relax sweep     reads pairs (24) x y radius inv_mass asleep (33), writes x y (32)          89
 //   settle          reads asleep x y radius prev_x prev_y (41), writes vy marks ticks (22)    63
 //   sort (1 in 16)  12 arrays read and written (about 80 x 3 / 16)                            15
-constexpr double bytes_per_ball_tick = 129 + 48 + 125 + 178 + 63 + 15;
+constexpr double bytes_per_ball_tick = 129 + 48 + 125 + 89 + 63 + 15;
 
 // Copy bandwidth in bytes per second: the best of 5 copies of 64 MB (read 64, written 64, plus
 // the read for ownership that a plain store also costs is not counted, as STREAM does not).

@@ -26,10 +26,11 @@ inline constexpr std::string_view replay_magic = "ticklab-replay";
 // balls' contact solver changed (issue 27: velocity-judged sleep, a larger shock share, one
 // division per push); 4 since the balls' contacts are taken in column_blocks' order (issue 27); 5
 // since a reset stores the balls in cell order (issue 27); 6 since the balls are stored in the
-// contact pass's block order and each block's pairs are relaxed right after it (issue 27). A
+// contact pass's block order and each block's pairs are relaxed right after it (issue 27); 7 since
+// the balls' contacts are relaxed once a tick, not twice, with a larger shock share (issue 27). A
 // recording of an older version would end on another state, so it is refused rather than replayed
 // wrong.
-inline constexpr std::uint32_t replay_version = 6;
+inline constexpr std::uint32_t replay_version = 7;
 
 // Limits for hostile files; the writer refuses recordings past them, so every file it writes
 // reads back. 10^9 ticks is 11 days at 1000 Hz.

@@ -73,13 +73,13 @@ TEST_F(ReplayBinary, BadReplayFilesExitTwoWithOneLine) {
     std::string newer = good;
     newer[15] = '9';
     std::string older = good;
-    older[15] = '5';  // before the balls were stored in block order
+    older[15] = '6';  // before the balls' contacts were relaxed once a tick
     for (const auto& [path, expected] : {
              std::pair{write("cut.replay", good.substr(0, good.size() / 2)), std::string{"truncated"}},
              std::pair{write("damaged.replay", damaged), std::string{"checksum mismatch"}},
              std::pair{write("newer.replay", newer), std::string{"version 9 is not supported"}},
              std::pair{write("older.replay", older),
-                       std::string{"version 5 is not supported: this Ticklab reads version 6 (the simulation changed"}},
+                       std::string{"version 6 is not supported: this Ticklab reads version 7 (the simulation changed"}},
              std::pair{write("png.replay", "\x89PNG\r\n\x1a\n"), std::string{"not a Ticklab replay"}},
              std::pair{(folder / "missing.replay").string(), std::string{"cannot be opened"}},
          }) {

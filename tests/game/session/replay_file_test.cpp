@@ -58,7 +58,7 @@ std::string edited(std::string text, const std::string& from, const std::string&
 
 // A header followed by `body` lines; the error is expected before the checksum is reached.
 std::string header_then(const std::string& body) {
-    return "ticklab-replay 6\nscene balls\nseed 1\nballs 300\nautopilot 0\ntick_rate 60\n" + body;
+    return "ticklab-replay 7\nscene balls\nseed 1\nballs 300\nautopilot 0\ntick_rate 60\n" + body;
 }
 
 }  // namespace
@@ -109,7 +109,7 @@ TEST(ReplayFile, TheWallIsALineOnlyWhenOn) {
 TEST(ReplayFile, ABadWallLineNamesIt) {
     EXPECT_EQ(parse_error(edited(header_then("ticks 1\ninputs 0\n"), "tick_rate 60", "wall 2\ntick_rate 60")),
               "line 6: expected 'wall 1' (or no wall line), found 'wall 2'");
-    EXPECT_EQ(parse_error("ticklab-replay 6\nscene balls\nseed 1\nballs 300\nautopilot 0\nwall 1\n"),
+    EXPECT_EQ(parse_error("ticklab-replay 7\nscene balls\nseed 1\nballs 300\nautopilot 0\nwall 1\n"),
               "truncated: the file ends after line 6, before 'tick_rate <whole number>'");
 }
 
@@ -138,21 +138,21 @@ TEST(ReplayFile, EditedValueFailsTheChecksum) {
 
 TEST(ReplayFile, WrongVersionIsNamed) {
     const std::string text = ticklab::game::format_replay(sample());
-    EXPECT_EQ(parse_error(edited(text, "ticklab-replay 6", "ticklab-replay 7")),
-              "version 7 is not supported: this Ticklab reads version 6");
+    EXPECT_EQ(parse_error(edited(text, "ticklab-replay 7", "ticklab-replay 8")),
+              "version 8 is not supported: this Ticklab reads version 7");
 }
 
 // Version 1 recordings were made with the C library's sin and cos, version 2 ones with the balls'
 // solver before issue 27, version 3 ones with its contacts in the grid's row order, version 4 ones
 // with a reset's balls in the order they were drawn, version 5 ones with the balls in the grid's row
-// order and every block's pairs relaxed after the whole contact pass: each would replay to another
-// state.
+// order and every block's pairs relaxed after the whole contact pass, version 6 ones with two relax
+// passes and the old shock share: each would replay to another state.
 TEST(ReplayFile, VersionsFromBeforeAPhysicsChangeAreRefused) {
     const std::string text = ticklab::game::format_replay(sample());
-    for (const char* old : {"1", "2", "3", "4", "5"}) {
-        EXPECT_EQ(parse_error(edited(text, "ticklab-replay 6", std::string{"ticklab-replay "} + old)),
+    for (const char* old : {"1", "2", "3", "4", "5", "6"}) {
+        EXPECT_EQ(parse_error(edited(text, "ticklab-replay 7", std::string{"ticklab-replay "} + old)),
                   std::string{"version "} + old +
-                      " is not supported: this Ticklab reads version 6 (the simulation changed since: record it "
+                      " is not supported: this Ticklab reads version 7 (the simulation changed since: record it "
                       "again)");
     }
 }
