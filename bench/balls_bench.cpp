@@ -25,6 +25,10 @@
 //                      Also bytes_per_ball_tick (the model below) and bound_ms: the mean tick if
 //                      the passes only streamed those bytes at copy_bandwidth (memory_copy, measured
 //                      in the same process), next to tick_ms_mean: how far the tick is from memory.
+//                      And what the solver left after tick 600 (the pile at rest): pile_height, the
+//                      balls' mean centre height (world units), and overlap_pct, the mean overlap of
+//                      touching pairs as a percentage of their radii's sum (how far the pile has sunk
+//                      into itself; a solver made cheaper by pushing less shows here).
 // memory_copy/MB:      a STREAM-style copy of MB megabytes of doubles into another array (bytes
 //                      counted: read + written); the machine's bandwidth for the bound above.
 #include "scenes/ball_grid.hpp"
@@ -146,6 +150,40 @@ void memory_copy(benchmark::State& state) {
 }
 BENCHMARK(memory_copy)->Arg(64)->UseRealTime()->Unit(benchmark::kMillisecond);
 
+struct pile_figures {
+    double height = 0.0;       // mean centre height, world units
+    double overlap_pct = 0.0;  // mean overlap of touching pairs, % of their radii's sum
+};
+
+pile_figures measure_pile(const balls_scene& scene) {
+    pile_figures out;
+    const std::size_t n = scene.size();
+    if (n == 0) return out;
+    const auto x = scene.xs();
+    const auto y = scene.ys();
+    const auto r = scene.radii();
+    ticklab::game::ball_grid grid;
+    grid.rebuild(x, y, scene.config().width, scene.config().height, *std::max_element(r.begin(), r.end()));
+    double overlap = 0.0;
+    std::size_t pairs = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        out.height += y[i];
+        grid.for_each_around(grid.cell_of(i), [&](std::uint32_t c) {
+            for (const std::uint32_t j : grid.cell(c % grid.columns(), c / grid.columns())) {
+                if (j <= i) continue;
+                const double reach = r[i] + r[j];
+                const double d = std::hypot(x[j] - x[i], y[j] - y[i]);
+                if (d >= reach) continue;
+                overlap += (reach - d) / reach;
+                ++pairs;
+            }
+        });
+    }
+    out.height /= static_cast<double>(n);
+    out.overlap_pct = pairs == 0 ? 0.0 : 100.0 * overlap / static_cast<double>(pairs);
+    return out;
+}
+
 void balls_from_reset(benchmark::State& state) {
     constexpr int ticks = 600;
     constexpr double step = 1.0 / 60.0;
@@ -157,6 +195,7 @@ void balls_from_reset(benchmark::State& state) {
     const ticklab::game::tick_input none;
     std::vector<double> tick_ms;
     double first_second_ms = 0.0;
+    pile_figures pile;
     for (auto _ : state) {
         state.PauseTiming();
         balls_scene scene{options};
@@ -169,6 +208,9 @@ void balls_from_reset(benchmark::State& state) {
             if (t < 60) first_second_ms += took.count();
         }
         benchmark::DoNotOptimize(scene.state_hash());
+        state.PauseTiming();
+        pile = measure_pile(scene);  // the same every iteration: the run is deterministic
+        state.ResumeTiming();
     }
     std::vector<double> sorted = tick_ms;
     std::sort(sorted.begin(), sorted.end());
@@ -182,6 +224,8 @@ void balls_from_reset(benchmark::State& state) {
     state.counters["first_s_ms_mean"] = first_second_ms / (count / ticks * 60.0);
     state.counters["bytes_per_ball_tick"] = bytes_per_ball_tick;
     state.counters["bound_ms"] = 1e3 * bytes_per_ball_tick * n / copy_bandwidth();
+    state.counters["pile_height"] = pile.height;
+    state.counters["overlap_pct"] = pile.overlap_pct;
     state.SetItemsProcessed(state.iterations() * ticks);
 }
 BENCHMARK(balls_from_reset)
