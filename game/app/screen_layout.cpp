@@ -1,10 +1,170 @@
 #include "app/screen_layout.hpp"
 
 #include "app/panel/panel.hpp"
+#include "app/render/world_view.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 
 namespace ticklab::app {
+
+namespace {
+
+// One arrangement's rectangles, or nullopt when its blocks do not fit.
+using candidate = std::optional<screen_layout>;
+
+// What every arrangement shares: the panel, and the strip along the bottom of the scene area.
+screen_layout frame(const layout_input& in) {
+    screen_layout out;
+    const float m = 8.0f * in.pixel_scale;
+    const auto w = static_cast<float>(in.output.x);
+    const auto h = static_cast<float>(in.output.y);
+    out.margin = m;
+    out.scene_width = std::max(0.0f, w - in.panel_width);
+    out.panel = {out.scene_width, 0.0f, in.panel_width, h};
+    const float strip = std::max(in.bottom_reserve, in.bottom.y);
+    out.bottom = {m, h - m - strip, std::max(0.0f, out.scene_width - 2.0f * m), strip};
+    return out;
+}
+
+// The bottom of the room above the strip (the strip's top less a margin).
+float above_strip(const screen_layout& base) {
+    return std::max(0.0f, base.bottom.y - base.margin);
+}
+
+float least_world_height(const layout_input& in) {
+    return min_world_share * static_cast<float>(in.output.y);
+}
+
+candidate band(const layout_input& in, screen_layout out) {
+    const float m = out.margin;
+    const float band_height = std::max(in.top_left.y + in.top_left_reserve, in.top_right.y);
+    if (in.top_left.x + in.top_right.x + 3.0f * m > out.scene_width) return std::nullopt;
+    out.kind = arrangement::band;
+    out.top_left = {m, m, in.top_left.x, in.top_left.y};
+    out.top_right = {out.scene_width - m - in.top_right.x, m, in.top_right.x, in.top_right.y};
+    const float top = band_height > 0.0f ? m + band_height + m : 0.0f;
+    out.world_area = {0.0f, top, out.scene_width, std::max(0.0f, above_strip(out) - top)};
+    if (out.world_area.h < least_world_height(in)) return std::nullopt;
+    return out;
+}
+
+candidate column(const layout_input& in, screen_layout out) {
+    const float m = out.margin;
+    const float width = std::max(in.top_left.x, in.top_right.x);
+    const float second = in.top_left.y + in.top_left_reserve + (in.top_left.y > 0.0f ? m : 0.0f);
+    if (width <= 0.0f || m + second + in.top_right.y > above_strip(out)) return std::nullopt;
+    out.kind = arrangement::column;
+    out.top_left = {m, m, in.top_left.x, in.top_left.y};
+    out.top_right = {m, m + second, in.top_right.x, in.top_right.y};
+    const float left = m + width + m;
+    // The world keeps to the right at its full height, so that a column that grows a little (a
+    // figure that gains a digit) does not move it; only a column wider than the room left over does.
+    const float height = above_strip(out);
+    const float edge = std::floor(wall_margin * height);
+    const float natural = in.world_aspect * (height - 2.0f * edge) + 2.0f * edge;
+    const float x = std::max(left, out.scene_width - natural);
+    out.world_area = {x, 0.0f, std::max(0.0f, out.scene_width - x), height};
+    const SDL_FRect drawn = fitted_world_rect(out.world_area, in.world_aspect);
+    if (drawn.h < least_world_height(in) * (1.0f - 2.0f * wall_margin)) return std::nullopt;
+    return out;
+}
+
+candidate side_by_side(const layout_input& in, screen_layout out) {
+    const float m = out.margin;
+    const float half = out.scene_width / 2.0f;
+    if (in.peer_block.x + 2.0f * m > half) return std::nullopt;
+    // Each world as wide as its half allows, its block right below it.
+    const float room = above_strip(out) - in.peer_block.y - m;
+    float height = std::min(room, half / in.world_aspect);
+    for (int i = 0; i < 4; ++i) {  // the wall margin grows with the area: settle on the height that fills the width
+        const SDL_FRect drawn = fitted_world_rect({0.0f, 0.0f, half, height}, in.world_aspect);
+        const float wanted = height + (half - drawn.w) / in.world_aspect;
+        height = std::min(room, wanted);
+    }
+    if (height < least_world_height(in) / 2.0f) return std::nullopt;
+    out.kind = arrangement::side_by_side;
+    for (std::size_t peer = 0; peer < 2; ++peer) {
+        const float x = static_cast<float>(peer) * half;
+        out.views[peer] = {x, 0.0f, half, height};
+        out.peer_blocks[peer] = {x + m, height + m, in.peer_block.x, in.peer_block.y};
+    }
+    out.world_area = {0.0f, 0.0f, out.scene_width, height};
+    out.top_left = {m, m, 0.0f, 0.0f};
+    out.top_right = {m, m, 0.0f, 0.0f};
+    return out;
+}
+
+candidate stacked(const layout_input& in, screen_layout out) {
+    const float m = out.margin;
+    if (in.peer_block.x + 2.0f * m > out.scene_width) return std::nullopt;
+    const float half = above_strip(out) / 2.0f;
+    const float view = half - in.peer_block.y - 2.0f * m;
+    if (view < least_world_height(in) / 2.0f) return std::nullopt;
+    out.kind = arrangement::stacked;
+    for (std::size_t peer = 0; peer < 2; ++peer) {
+        const float y = static_cast<float>(peer) * half;
+        out.peer_blocks[peer] = {m, y + m, in.peer_block.x, in.peer_block.y};
+        out.views[peer] = {0.0f, y + in.peer_block.y + 2.0f * m, out.scene_width, view};
+    }
+    out.world_area = {0.0f, 0.0f, out.scene_width, above_strip(out)};
+    out.top_left = {m, m, 0.0f, 0.0f};
+    out.top_right = {m, m, 0.0f, 0.0f};
+    return out;
+}
+
+float world_pixels_of(const screen_layout& l, const layout_input& in) {
+    if (!in.network) return world_pixels(l.world_area, in.world_aspect);
+    return world_pixels(l.views[0], in.world_aspect) + world_pixels(l.views[1], in.world_aspect);
+}
+
+// No arrangement fits: the band (or for a network game the stacked views), with the factor the
+// HUD's text must shrink by. Text sizes scale about linearly with the font, so one factor says it.
+screen_layout squeezed(const layout_input& in, screen_layout out) {
+    const float m = out.margin;
+    const auto h = static_cast<float>(in.output.y);
+    const float band_height = in.network ? 0.0f : std::max(in.top_left.y + in.top_left_reserve, in.top_right.y);
+    const float strip = out.bottom.h;
+    float fit = 1.0f;
+    const float across = in.network ? in.peer_block.x + 2.0f * m : in.top_left.x + in.top_right.x + 3.0f * m;
+    if (across > out.scene_width && across > 0.0f) fit = std::min(fit, out.scene_width / across);
+    const float hint = in.bottom.x + 2.0f * m;
+    if (hint > out.scene_width && hint > 0.0f) fit = std::min(fit, out.scene_width / hint);
+    const float blocks = band_height + strip + 2.0f * in.peer_block.y + 6.0f * m;
+    if (blocks > (1.0f - min_world_share) * h && blocks > 0.0f)
+        fit = std::min(fit, (1.0f - min_world_share) * h / blocks);
+    out.hud_fit = std::min(fit, 0.97f);
+    const float top = band_height > 0.0f ? m + band_height + m : 0.0f;
+    out.kind = in.network ? arrangement::stacked : arrangement::band;
+    out.top_left = {m, m, in.top_left.x, in.top_left.y};
+    out.top_right = {out.scene_width - m - in.top_right.x, m, in.top_right.x, in.top_right.y};
+    out.world_area = {0.0f, top, out.scene_width, std::max(0.0f, above_strip(out) - top)};
+    if (in.network) {
+        const float half = out.world_area.h / 2.0f;
+        for (std::size_t peer = 0; peer < 2; ++peer) {
+            const float y = top + static_cast<float>(peer) * half;
+            out.peer_blocks[peer] = {m, y + m, in.peer_block.x, in.peer_block.y};
+            out.views[peer] = {0.0f, y + in.peer_block.y + 2.0f * m, out.scene_width,
+                               std::max(0.0f, half - in.peer_block.y - 2.0f * m)};
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+SDL_FRect fitted_world_rect(const SDL_FRect& area, float aspect) {
+    if (area.w <= 0.0f || area.h <= 0.0f || aspect <= 0.0f) return {area.x, area.y, 0.0f, 0.0f};
+    const world_view view = fitted_world({aspect, 1.0f}, {area.x, area.y, area.w, area.h});
+    const screen_rect& v = view.viewport();
+    return {v.x, v.y, v.w, v.h};
+}
+
+float world_pixels(const SDL_FRect& area, float aspect) {
+    const SDL_FRect r = fitted_world_rect(area, aspect);
+    return r.w * r.h;
+}
 
 float panel_text_scale(int output_width, float pixel_scale, float text_scale) {
     const float widest =
@@ -13,39 +173,26 @@ float panel_text_scale(int output_width, float pixel_scale, float text_scale) {
 }
 
 screen_layout lay_out(const layout_input& in) {
-    screen_layout out;
-    const float m = 8.0f * in.pixel_scale;
-    const auto w = static_cast<float>(in.output.x);
-    const auto h = static_cast<float>(in.output.y);
-    out.margin = m;
-    out.scene_width = std::max(0.0f, w - in.panel_width);
-    out.panel = {out.scene_width, 0.0f, in.panel_width, h};
-
-    // The band along the top: the loop's block left, the scene's readouts right.
-    out.top_left = {m, m, in.top_left.x, in.top_left.y};
-    out.top_right = {out.scene_width - m - in.top_right.x, m, in.top_right.x, in.top_right.y};
-    const float band = std::max(in.top_left.y + in.top_left_reserve, in.top_right.y);
-    // The strip along the bottom, and the world between the two.
-    const float strip = std::max(in.bottom_reserve, 0.0f);
-    out.bottom = {m, h - m - in.bottom.y, in.bottom.x, in.bottom.y};
-    const float world_top = band > 0.0f ? m + band + m : 0.0f;
-    const float world_bottom = h - m - strip - m;
-    out.world_area = {0.0f, world_top, out.scene_width, std::max(0.0f, world_bottom - world_top)};
-
-    // What the HUD's text must give up so that its blocks fit side by side in the scene's width,
-    // leave the world its share of the height, and an F1 list taller than the strip stays below
-    // the band. Text sizes scale about linearly with the font, so one factor says it.
-    float fit = 1.0f;
-    const float across = in.top_left.x + in.top_right.x + 3.0f * m;
-    if (across > out.scene_width && across > 0.0f) fit = std::min(fit, out.scene_width / across);
-    const float hint = in.bottom.x + 2.0f * m;
-    if (hint > out.scene_width && hint > 0.0f) fit = std::min(fit, out.scene_width / hint);
-    const float bands = band + strip + in.inside_world + 4.0f * m;
-    if (bands > (1.0f - min_world_share) * h && bands > 0.0f) fit = std::min(fit, (1.0f - min_world_share) * h / bands);
-    const float stacked = band + in.bottom.y + 4.0f * m;
-    if (stacked > h && stacked > 0.0f) fit = std::min(fit, h / stacked);
-    out.hud_fit = fit;
-    return out;
+    const screen_layout base = frame(in);
+    std::array<candidate, 2> tried;
+    if (in.network) {
+        tried = {side_by_side(in, base), stacked(in, base)};
+    } else {
+        tried = {column(in, base), band(in, base)};
+    }
+    std::optional<screen_layout> best;
+    float most = -1.0f;
+    for (const candidate& c : tried) {
+        if (!c) continue;
+        const float pixels = world_pixels_of(*c, in);
+        if (pixels > most) {
+            most = pixels;
+            best = c;
+        }
+    }
+    const float hint = in.bottom.x + 2.0f * base.margin;
+    if (best && hint <= base.scene_width) return *best;
+    return squeezed(in, base);
 }
 
 bool overlap(const SDL_FRect& a, const SDL_FRect& b) {

@@ -5,6 +5,8 @@
 #include "app/render/screenshot.hpp"
 #include "app/render/theme.hpp"
 #include "app/ui/network_hud.hpp"
+#include "app/ui/text_wrap.hpp"
+#include "run/lesson_library.hpp"
 #include "sim/phase_timings.hpp"
 
 #include <algorithm>
@@ -244,7 +246,13 @@ bool window_app::draw() {
     return presented;
 }
 
+float window_app::world_pixels_laid_out() const {
+    if (session_.network() == nullptr) return world_pixels(last_layout_.world_area, world_aspect_);
+    return world_pixels(last_layout_.views[0], world_aspect_) + world_pixels(last_layout_.views[1], world_aspect_);
+}
+
 bool window_app::draw_and_present() {
+    hud_.clear_drawn();
     const layout area = frame_layout();
     if (control_.view().screenshot_requested) redraw_.invalidate();  // F12 saves a frame drawn in full
     const SDL_FRect& world = area.place.world_area;
@@ -268,45 +276,178 @@ void window_app::fit_panel_text(SDL_Point output) {
 }
 
 void window_app::build_hud() {
-    // The lesson's figures large top-left, the scene's own readouts top-right; the keys bottom-left,
-    // with the lesson's title while the panel that names it is hidden, and a notice above them.
+    // The lesson's figures large top-left (in the column beside the world while the panel is
+    // hidden), the scene's own readouts top-right or below them; the strip along the bottom.
     figures_ = hud_figures_for(control_.active_lesson(), session_.current_entry().name);
     auto& fresh = fresh_hud_lines_;
     build_hud_lines(session_, fps_, figures_, {}, fresh[0], fresh[1]);
-    const std::string lesson =
-        control_.view().panel_visible ? std::string{} : lesson_line(control_.active_lesson(), session_);
-    build_key_lines(control_.view().keys_expanded, lesson, fresh[2]);
-    if (const std::string notice = control_.notice(); !notice.empty()) {
-        // Wrapped to the scene's width: a notice lies over the world's bottom edge for a few seconds,
-        // never over the panel or another block.
-        const float room =
-            static_cast<float>(window_.output_size().x) * (1.0f - max_panel_share) - 32.0f * window_.pixel_scale();
-        std::vector<hud_line> lines;
-        std::string line;
-        std::size_t at = 0;
-        while (at < notice.size()) {
-            const std::size_t space = notice.find(' ', at + 1);
-            const std::string word = notice.substr(at, space == std::string::npos ? std::string::npos : space - at);
-            if (!line.empty() && hud_.text_width(hud_style::alert, line + word) > room) {
-                lines.push_back({line, hud_style::alert});
-                line = word.substr(word.find_first_not_of(' ') == std::string::npos ? 0 : word.find_first_not_of(' '));
-            } else {
-                line += word;
-            }
-            at = space == std::string::npos ? notice.size() : space;
-        }
-        if (!line.empty()) lines.push_back({line, hud_style::alert});
-        fresh[2].insert(fresh[2].begin(), lines.begin(), lines.end());
-    }
+    if (!control_.view().panel_visible) to_column(fresh[0], fresh[1]);
+    build_strip_lines(strip_now(), strip_width(), hud_, fresh[2]);
+    fit_strip(fresh[2]);
     if (const game::network_game* network = session_.network()) {
         const bool paused = session_.loop().clock().paused();
         for (std::size_t peer = 0; peer < peer_lines_.size(); ++peer) {
             build_network_hud_lines(*network, peer, paused, peer_lines_[peer]);
+            // Half the scene's width: the two worlds may stand side by side, each block below its own.
+            const float half = static_cast<float>(window_.output_size().x) / 2.0f;
+            const float panel = control_.view().panel_visible
+                                    ? control_panel::width_pixels(window_.pixel_scale(), context_.text_scale) / 2.0f
+                                    : 0.0f;
+            wrap_lines(peer_lines_[peer], half - panel - 4.0f * 8.0f * window_.pixel_scale(), hud_);
         }
         fresh[0].clear();  // each peer's block takes the place of the loop's and the scene's
         fresh[1].clear();
     }
     redraw_.offer_hud(source_.now(), fresh, hud_lines_);
+}
+
+void window_app::to_column(std::vector<hud_line>& loop_lines, std::vector<hud_line>& scene_lines) const {
+    // As narrow as leaves the world its full height, and wider while the column is too tall for
+    // the room above the strip (each figure on one line again).
+    const bool lesson = !control_.active_lesson().empty();
+    const SDL_Point output = window_.output_size();
+    const float panel =
+        control_.view().panel_visible ? control_panel::width_pixels(window_.pixel_scale(), context_.text_scale) : 0.0f;
+    const auto w = static_cast<float>(output.x) - panel;
+    const float room = static_cast<float>(output.y) - strip_reserve_ - 4.0f * 8.0f * window_.pixel_scale();
+    float width = column_width(loop_lines);
+    std::array<std::vector<hud_line>, 2> column{};
+    for (int attempt = 0; attempt < 6; ++attempt) {
+        column = {loop_lines, scene_lines};
+        to_column_form(column[0], width, hud_, lesson);
+        to_column_form(column[1], width, hud_, false);
+        std::vector<hud_style> styles;
+        for (const auto& block : column) {
+            for (const hud_line& line : block) styles.push_back(line.style);
+        }
+        const float tall =
+            hud_.block_height(styles) + 16.0f * window_.pixel_scale() + hud_.one_line_height(hud_style::alert);
+        if (tall <= room || width >= w / 3.0f) break;
+        width = std::min(w / 3.0f, width * 1.2f);
+    }
+    loop_lines = std::move(column[0]);
+    scene_lines = std::move(column[1]);
+}
+
+void window_app::fit_strip(std::vector<hud_line>& lines) const {
+    // Never taller than its reserve (the F1 list aside, a help sheet over the world): the prose's
+    // last lines give way, so that nothing the strip says can push the world.
+    if (control_.view().keys_expanded) return;
+    const auto height = [&] {
+        std::vector<hud_style> styles;
+        for (const hud_line& line : lines) styles.push_back(line.style);
+        return hud_.block_height(styles);
+    };
+    while (height() > strip_reserve_ + 0.5f) {
+        auto last = lines.end();
+        for (auto it = lines.begin(); it != lines.end(); ++it) {
+            if (it->style == hud_style::prose || it->style == hud_style::notice) last = it;
+        }
+        if (last == lines.end()) break;
+        lines.erase(last);
+    }
+}
+
+float window_app::column_width(const std::vector<hud_line>& loop_lines) const {
+    // What the world leaves beside it when it takes the height above the strip, but never narrower
+    // than the block's widest figure value, nor wider than a third of the window.
+    const float px = window_.pixel_scale();
+    const float m = 8.0f * px;
+    const SDL_Point output = window_.output_size();
+    const float panel = control_.view().panel_visible ? control_panel::width_pixels(px, context_.text_scale) : 0.0f;
+    const float above = static_cast<float>(output.y) - strip_reserve_ - 3.0f * m;
+    const float world = world_aspect_ * above * (1.0f - 2.0f * wall_margin);
+    float width = static_cast<float>(output.x) - panel - world - 5.0f * m;
+    float values = 0.0f;
+    for (const hud_line& line : loop_lines) {
+        if (line.style != hud_style::figure && line.style != hud_style::figure_alert) continue;
+        // Room for two more digits: a figure that grows (a debt, a count) does not widen the column.
+        values = std::max(values, hud_.text_width(line.style, split_figure(line.text).value + "00"));
+    }
+    width = std::min(std::max(width, values), static_cast<float>(output.x) / 3.0f);
+    return std::max(width, values);
+}
+
+float window_app::strip_width() const {
+    // The strip's lines inside its backdrop's padding, with the margins on both sides.
+    const float px = window_.pixel_scale();
+    const float panel = control_.view().panel_visible ? control_panel::width_pixels(px, context_.text_scale) : 0.0f;
+    return std::max(0.0f, static_cast<float>(window_.output_size().x) - panel - 4.0f * 8.0f * px);
+}
+
+std::vector<std::string> window_app::lesson_prose(const game::lesson& l) const {
+    if (!control_.view().questions_shown || l.questions.empty()) return {"Claim: " + l.claim};
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < l.questions.size(); ++i) {
+        out.push_back(std::to_string(i + 1) + ". " + l.questions[i]);
+    }
+    return out;
+}
+
+strip_text window_app::strip_now() const {
+    strip_text text;
+    text.keys_expanded = control_.view().keys_expanded;
+    text.notice = control_.notice();
+    // A notice of more lines takes the prose's room: as many of its lines as fit there.
+    const std::array<hud_style, 1> prose{hud_style::prose};
+    const std::array<hud_style, 1> notice{hud_style::notice};
+    const float pad = 16.0f * window_.pixel_scale();
+    const float ratio = (hud_.block_height(prose) - pad) / std::max(1.0f, hud_.block_height(notice) - pad);
+    text.notice_lines = 1 + static_cast<std::size_t>(static_cast<float>(strip_prose_lines_) * ratio);
+    if (control_.view().panel_visible) return text;  // the panel names the lesson and shows its claim
+    text.lesson = lesson_line(control_.active_lesson(), session_);
+    if (const game::lesson* l = game::find_lesson(control_.active_lesson())) text.prose = lesson_prose(*l);
+    return text;
+}
+
+void window_app::seed_loop_block(const std::string& lesson) {
+    // The loop's block as `lesson` would show it now: another lesson of the scene does not move the world.
+    std::vector<hud_line> loop_lines;
+    std::vector<hud_line> scene_lines;
+    const std::vector<hud_figure> figures = hud_figures_for(lesson, session_.current_entry().name);
+    build_hud_lines(session_, fps_, figures, {}, loop_lines, scene_lines);
+    if (!control_.view().panel_visible) to_column(loop_lines, scene_lines);
+    const auto w = static_cast<float>(window_.output_size().x);
+    const auto h = static_cast<float>(window_.output_size().y);
+    const SDL_FRect box = hud_.box(hud_corner::top_left, loop_lines, 0.0f, 0.0f, w, h);
+    kept_blocks_[0] = {std::max(kept_blocks_[0].x, box.w), std::max(kept_blocks_[0].y, box.h)};
+}
+
+void window_app::reserve_strip() {
+    // The tallest the strip gets for any lesson of this scene, claim or questions, B either way,
+    // so that a lesson switch, B, Q or a notice never moves the world; and the loop's block as
+    // large as any of those lessons makes it.
+    strip_prose_lines_ = 0;
+    std::size_t lesson_lines = 0;
+    const bool strip_names_lesson = !control_.view().panel_visible && !control_.active_lesson().empty();
+    const float width = strip_width();
+    const std::string_view scene = session_.current_entry().name;
+    const bool network = session_.network() != nullptr;
+    const auto consider = [&](const game::lesson& l) {
+        if (l.setup.scene != scene || l.setup.network.has_value() != network) return;
+        if (!strip_names_lesson) return;
+        game::loop_settings before = l.name == control_.active_lesson() ? session_.settings() : l.setup.loop;
+        game::loop_settings after = before;
+        (void)game::apply_toggle(l, after);
+        for (const game::loop_settings& side : {before, after}) {
+            const std::string title = lesson_line(l.name, side);
+            lesson_lines = std::max(lesson_lines, wrapped_lines({title}, hud_style::title, width, hud_));
+        }
+        std::vector<std::string> questions;
+        for (std::size_t i = 0; i < l.questions.size(); ++i) {
+            questions.push_back(std::to_string(i + 1) + ". " + l.questions[i]);
+        }
+        strip_prose_lines_ =
+            std::max({strip_prose_lines_, wrapped_lines({"Claim: " + l.claim}, hud_style::prose, width, hud_),
+                      wrapped_lines(questions, hud_style::prose, width, hud_)});
+    };
+    if (!control_.active_lesson().empty()) {
+        for (const game::lesson& l : game::lesson_table()) consider(l);
+        for (const game::found_lesson& f : game::lessons_found().found) consider(f.l);
+        if (const game::lesson* active = game::find_lesson(control_.active_lesson())) consider(*active);
+    }
+    strip_reserve_ = strip_height(hud_, lesson_lines, strip_prose_lines_);
+    if (!control_.active_lesson().empty()) seed_loop_block(control_.active_lesson());
 }
 
 layout_input window_app::measure_hud(const layout& base) {
@@ -318,6 +459,7 @@ layout_input window_app::measure_hud(const layout& base) {
         return SDL_FPoint{box.w, box.h};
     };
     layout_input in{.output = base.output, .pixel_scale = px, .panel_width = w - base.scene_width};
+    in.world_aspect = world_aspect_;
     in.top_left = size(hud_corner::top_left, hud_lines_[0]);
     in.top_right = size(hud_corner::top_right, hud_lines_[1]);
     // Room for PAUSED while it is not shown, so pausing does not move the world.
@@ -325,33 +467,44 @@ layout_input window_app::measure_hud(const layout& base) {
     for (const hud_line& line : hud_lines_[0]) paused_shown = paused_shown || line.style == hud_style::alert;
     if (!hud_lines_[0].empty() && !paused_shown)
         in.top_left_reserve = hud_.one_line_height(hud_style::alert) - 14.0f * px;
+    // The strip keeps its tallest (reserve_strip); the F1 list is a help sheet laid over the world.
     in.bottom = size(hud_corner::bottom_left, hud_lines_[2]);
-    // The strip keeps the lesson's line and the one-line hint; the F1 list and a notice lie over the world.
-    in.bottom_reserve = hud_.one_line_height(hud_style::body);
-    for (const hud_line& line : hud_lines_[2]) {
-        if (line.style == hud_style::title && line.text.starts_with("Lesson:")) {
-            in.bottom_reserve += hud_.one_line_height(hud_style::title) - 14.0f * px;
-        }
-    }
+    in.bottom_reserve = strip_reserve_;
+    if (control_.view().keys_expanded) in.bottom.y = std::min(in.bottom.y, strip_reserve_);
     if (session_.network() != nullptr) {
-        // The peers' blocks sit in their halves (peer_view); the band is theirs to take.
+        in.network = true;
         for (std::size_t peer = 0; peer < peer_lines_.size(); ++peer) {
             const hud_corner corner = peer == 0 ? hud_corner::top_left : hud_corner::top_right;
             const SDL_FPoint s = size(corner, peer_lines_[peer]);
-            peer_boxes_[peer] = {0.0f, 0.0f, s.x, s.y};
+            in.peer_block.x = std::max(in.peer_block.x, s.x);
+            in.peer_block.y = std::max(in.peer_block.y, s.y);
         }
-        in.top_left = {peer_boxes_[0].w, 0.0f};
-        in.top_right = {peer_boxes_[1].w, 0.0f};
+        in.top_left = {};
+        in.top_right = {};
         in.top_left_reserve = 0.0f;
-        in.inside_world = 2.0f * (std::max(peer_boxes_[0].h, peer_boxes_[1].h) + 2.0f * 8.0f * px);
     }
-    // The band only grows while the same things are laid out: a readout line that comes and goes
-    // does not move the world.
-    tallest_top_.x = std::max(tallest_top_.x, in.top_left.y);
-    tallest_top_.y = std::max(tallest_top_.y, in.top_right.y);
-    in.top_left.y = tallest_top_.x;
-    in.top_right.y = tallest_top_.y;
+    // The blocks only grow while the same things are laid out: a readout that comes and goes, a
+    // figure that gains a digit or another lesson's figures do not move the world.
+    const auto grow = [](SDL_FPoint& kept, SDL_FPoint& now) {
+        kept = {std::max(kept.x, now.x), std::max(kept.y, now.y)};
+        now = kept;
+    };
+    grow(kept_blocks_[0], in.top_left);
+    grow(kept_blocks_[1], in.top_right);
+    grow(kept_blocks_[2], in.peer_block);
     return in;
+}
+
+void window_app::measure_world() {
+    // The world's shape (the balls' box, the lander's field): what the layout fits. The list drawn
+    // here is the one this frame shows.
+    list_.clear();
+    if (session_.network() != nullptr) {
+        session_.draw_peer(0, list_);
+    } else {
+        session_.draw(list_);  // between the last two tick states, as the smoothing setting says
+    }
+    if (list_.world_size.x > 0.0f && list_.world_size.y > 0.0f) world_aspect_ = list_.world_size.x / list_.world_size.y;
 }
 
 window_app::layout window_app::frame_layout() {
@@ -359,16 +512,20 @@ window_app::layout window_app::frame_layout() {
     const SDL_Point output = window_.output_size();
     fit_panel_text(output);
     const view_state& view = control_.view();
-    // A new text size, window size, panel, lesson or scene: the fit starts again from the user's size.
+    measure_world();
+    // A new text size, window size, panel or scene: the fit starts again from the user's size.
+    // Another lesson of the same scene, B, Q, F1 or a notice keep the layout.
     const std::string key = std::to_string(presentation_.text_scale) + " " + std::to_string(output.x) + "x" +
                             std::to_string(output.y) + " " + (view.panel_visible ? "panel " : "") +
-                            (view.keys_expanded ? "keys " : "") + (session_.network() ? "network " : "") +
-                            control_.active_lesson() + " " + std::string{session_.current_entry().name};
+                            (session_.network() ? "network " : "") +
+                            (control_.active_lesson().empty() ? "" : "lesson ") +
+                            std::string{session_.current_entry().name} + " " + std::to_string(world_aspect_);
     if (key != layout_key_) {
         layout_key_ = key;
         hud_scale_ = presentation_.text_scale;
         hud_.set_text_scale(hud_scale_);
-        tallest_top_ = {};
+        kept_blocks_ = {};
+        reserve_strip();
         redraw_.invalidate();
     }
     // Without the panel the scene takes the whole window (and the frame skips ImGui entirely).
@@ -380,9 +537,12 @@ window_app::layout window_app::frame_layout() {
         area.place = lay_out(measure_hud(area));
         if (area.place.hud_fit >= 1.0f || hud_scale_ <= smallest_hud_scale) break;
         // Text width follows the font size closely but not exactly: a little under the factor.
-        hud_scale_ = std::max(smallest_hud_scale, hud_scale_ * area.place.hud_fit * 0.97f);
+        // With some room to spare, so that a figure gaining a digit does not shrink the text again.
+        hud_scale_ = std::max(smallest_hud_scale, hud_scale_ * area.place.hud_fit * 0.9f);
         hud_.set_text_scale(hud_scale_);
-        tallest_top_ = {};
+        kept_blocks_ = {};
+        reserve_strip();
+        build_hud();
         redraw_.invalidate();
     }
     last_layout_ = area.place;
@@ -403,9 +563,7 @@ bool window_app::draw_scene_and_hud(const layout& area) {
         draw_network_hud(area);
         return true;
     }
-    list_.clear();
-    session_.draw(list_);  // between the last two tick states, as the smoothing setting says
-    const float px = area.pixel_scale;
+    const float px = area.pixel_scale;  // list_ holds this frame's picture (measure_world)
     const screen_layout& place = area.place;
     constexpr std::array corners{hud_corner::top_left, hud_corner::top_right, hud_corner::bottom_left};
     static_assert(corners.size() == static_cast<std::size_t>(hud_corner::count));
@@ -444,22 +602,9 @@ bool window_app::draw_scene_and_hud(const layout& area) {
     return parts.any();
 }
 
-SDL_FRect window_app::peer_half(const layout& area, std::size_t peer) const {
-    const SDL_FRect& world = area.place.world_area;
-    const float half = world.h / 2.0f;
-    return {world.x, world.y + (peer == 0 ? 0.0f : half), world.w, half};
-}
-
-SDL_FRect window_app::peer_view(const layout& area, std::size_t peer) const {
-    // Below the taller of the two peers' blocks, so both views are the same size.
-    const SDL_FRect half = peer_half(area, peer);
-    const float top = std::max(peer_boxes_[0].h, peer_boxes_[1].h) + 2.0f * area.place.margin;
-    return {half.x, half.y + top, half.w, std::max(0.0f, half.h - top)};
-}
-
 void window_app::draw_peers(const layout& area) {
-    // One above the other: the scenes' worlds are wide (16:9), so each gets the full width. The key
-    // hint's band at the bottom stays free, so it covers neither peer.
+    // Two worlds as the layout places them (side by side, or one above the other); the strip at the
+    // bottom stays free, so it covers neither peer.
     const float px = area.pixel_scale;
     const SDL_FRect scene{0.0f, 0.0f, area.scene_width, static_cast<float>(area.output.y)};
     fill_rect(window_.renderer(), scene, theme::letterbox);
@@ -467,23 +612,18 @@ void window_app::draw_peers(const layout& area) {
     for (const std::size_t peer : {std::size_t{1}, std::size_t{0}}) {
         list_.clear();
         session_.draw_peer(peer, list_);
-        const SDL_FRect half = peer_half(area, peer);
-        const SDL_FRect view = peer_view(area, peer);
-        scene_view_.draw(list_, {half.x, half.y, half.w, half.h}, {view.x, view.y, view.w, view.h}, px);
+        const SDL_FRect& view = area.place.views[peer];
+        scene_view_.draw(list_, {view.x, view.y, view.w, view.h}, {view.x, view.y, view.w, view.h}, px);
     }
-    const SDL_FRect second = peer_half(area, 1);
-    fill_rect(window_.renderer(), {0.0f, second.y - px, area.scene_width, 2.0f * px}, theme::panel_background);
 }
 
 void window_app::draw_network_hud(const layout& area) {
-    // Each peer's lines in a top corner of its half, above its view; the keys bottom-left.
-    const float m = area.place.margin;
-    const float x0 = m;
-    const float x1 = area.scene_width - m;
-    const SDL_FRect first = peer_half(area, 0);
-    const SDL_FRect second = peer_half(area, 1);
-    hud_.draw(hud_corner::top_left, peer_lines_[0], x0, first.y + m, x1, first.y + first.h);
-    hud_.draw(hud_corner::top_right, peer_lines_[1], x0, second.y + m, x1, second.y + second.h);
+    // Each peer's lines where the layout put its block; the strip bottom-left.
+    for (std::size_t peer = 0; peer < peer_lines_.size(); ++peer) {
+        const SDL_FRect& b = area.place.peer_blocks[peer];
+        const hud_corner corner = peer == 0 ? hud_corner::top_left : hud_corner::top_right;
+        hud_.draw(corner, peer_lines_[peer], b.x, b.y, b.x + b.w, b.y + b.h);
+    }
     const SDL_FRect& keys = area.place.bottom;
     hud_.draw(hud_corner::bottom_left, hud_lines_[2], keys.x, keys.y, keys.x + keys.w, keys.y + keys.h);
 }
@@ -562,6 +702,8 @@ void window_app::save_user_screenshot() {
     }
     std::printf("ticklab: %s\n", said.c_str());
     std::fflush(stdout);
+    // On screen the file's name only: the whole path is on standard output and in the panel.
+    if (context_.last_screenshot == path.string()) said = "Screenshot saved: " + path.filename().string();
     control_.say(std::move(said));
 }
 

@@ -66,6 +66,10 @@ public:
     [[nodiscard]] const screen_layout& last_layout() const noexcept { return last_layout_; }
     [[nodiscard]] SDL_FRect world_drawn() const noexcept;
     [[nodiscard]] float hud_text_scale() const noexcept { return hud_scale_; }
+    // Every HUD line the last frame drew, with its rectangle and font size (a legibility test reads them).
+    [[nodiscard]] const std::vector<text_item>& drawn_text() const noexcept { return hud_.drawn(); }
+    // The pixels one world covers (both, in a network game), as the last frame laid them out.
+    [[nodiscard]] float world_pixels_laid_out() const;
     [[nodiscard]] float panel_text_scale() const noexcept { return context_.text_scale; }
 
 private:
@@ -84,12 +88,22 @@ private:
     // Sub-steps of frame().
     void read_events();                                   // keys, mouse, window events
     void window_work(const ticklab::frame_stats& frame);  // FPS meter, vsync and FPS cap
-    bool draw();  // scene, HUD, panel, present: what changed; false when nothing was new to present
+    bool draw();              // scene, HUD, panel, present: what changed; false when nothing was new to present
     bool draw_and_present();  // draw() without its timing for the report
     // This frame's HUD lines (as partial_redraw lets them change), measured and laid out; the HUD's
     // text shrinks until every block fits (screen_layout.hpp).
     [[nodiscard]] layout frame_layout();
     void build_hud();
+    void measure_world();  // the world's aspect, and this frame's draw list
+    void reserve_strip();  // the strip's height, and the loop block's size, for this scene's lessons
+    void seed_loop_block(const std::string& lesson);
+    void fit_strip(std::vector<hud_line>& lines) const;
+    // The loop's and the scene's blocks for the column beside the world (panel hidden).
+    void to_column(std::vector<hud_line>& loop_lines, std::vector<hud_line>& scene_lines) const;
+    [[nodiscard]] strip_text strip_now() const;
+    [[nodiscard]] float strip_width() const;
+    [[nodiscard]] float column_width(const std::vector<hud_line>& loop_lines) const;
+    [[nodiscard]] std::vector<std::string> lesson_prose(const game::lesson& l) const;
     [[nodiscard]] layout_input measure_hud(const layout& base);
     void fit_panel_text(SDL_Point output);
     // Each draws (and returns true) only when what it shows changed (partial_redraw).
@@ -100,9 +114,6 @@ private:
     // A network game: the two peers one above the other, each with its HUD, drawn in full.
     void draw_peers(const layout& area);
     void draw_network_hud(const layout& area);
-    // Peer `peer`'s half of the world area, and its view below its HUD block.
-    [[nodiscard]] SDL_FRect peer_half(const layout& area, std::size_t peer) const;
-    [[nodiscard]] SDL_FRect peer_view(const layout& area, std::size_t peer) const;
     void keep_panel_layout();  // the open sections and the timeline's span, saved when they change
     void present();
 
@@ -137,14 +148,16 @@ private:
     hud_blocks hud_lines_;                             // on show (readouts throttled)
     std::vector<std::uint64_t> panel_bands_;           // this frame's panel, hashed per band (partial_redraw)
     std::array<std::vector<hud_line>, 2> peer_lines_;  // a network game's, one block per peer
-    std::array<SDL_FRect, 2> peer_boxes_{};
     screen_layout last_layout_;
     // The HUD's text scale: the user's, or less while the user's would not fit (screen_layout).
     // The fit starts again from the user's when what is laid out changes (layout_key_).
     float hud_scale_ = 1.0f;
     std::string layout_key_;
-    // The top blocks' heights since layout_key_ changed: the band never shrinks under the world.
-    SDL_FPoint tallest_top_{};
+    // The blocks' sizes since layout_key_ changed (top left, top right, a peer's): never smaller.
+    std::array<SDL_FPoint, 3> kept_blocks_{};
+    float strip_reserve_ = 0.0f;         // the strip's height (reserve_strip)
+    std::size_t strip_prose_lines_ = 0;  // of which the claim's or the questions' lines
+    float world_aspect_ = 16.0f / 9.0f;  // the world's width over its height
     std::vector<hud_figure> figures_;
     presentation_settings presentation_;  // as the window shows them now
     bool layout_seen_ = false;            // keep_panel_layout has seen the first drawn frame

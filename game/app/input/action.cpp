@@ -10,14 +10,46 @@ namespace ticklab::app {
 namespace {
 
 constexpr std::string_view names[] = {
-    "none",           "toggle_pause",    "step",           "faster",          "slower",
-    "set_time_scale", "tick_rate_up",    "tick_rate_down", "set_loop",        "next_scene",
-    "switch_scene",   "reset",           "reset_with",     "set_scene_value", "press",
-    "release",        "pointer",         "next_lesson",    "previous_lesson", "apply_lesson",
-    "restart_lesson", "lesson_toggle",   "toggle_keys",    "toggle_panel",    "toggle_fullscreen",
-    "text_larger",    "text_smaller",    "text_reset",     "set_text_scale",  "screenshot",
-    "quit",           "pause_task",      "resume_task",    "terminate_task",  "start_network",
-    "stop_network",   "start_recording", "stop_recording", "stop_replay",
+    "none",
+    "toggle_pause",
+    "step",
+    "faster",
+    "slower",
+    "set_time_scale",
+    "tick_rate_up",
+    "tick_rate_down",
+    "set_loop",
+    "next_scene",
+    "switch_scene",
+    "reset",
+    "reset_with",
+    "set_scene_value",
+    "press",
+    "release",
+    "pointer",
+    "next_lesson",
+    "previous_lesson",
+    "apply_lesson",
+    "restart_lesson",
+    "lesson_toggle",
+    "toggle_questions",
+    "toggle_keys",
+    "toggle_panel",
+    "toggle_fullscreen",
+    "text_larger",
+    "text_smaller",
+    "text_reset",
+    "set_text_scale",
+    "screenshot",
+    "quit",
+    "pause_task",
+    "resume_task",
+    "terminate_task",
+    "start_network",
+    "stop_network",
+    "start_recording",
+    "stop_recording",
+    "stop_replay",
 };
 static_assert(std::size(names) == static_cast<std::size_t>(action_kind::count), "a name for every action");
 
@@ -38,6 +70,7 @@ constexpr key_binding loop_keys[] = {
     {next_lesson, {SDLK_PAGEDOWN, no_key, no_key}, false, false, "PageDown / Up", "next / previous lesson"},
     {previous_lesson, {SDLK_PAGEUP, no_key, no_key}, false, false, "", ""},
     {lesson_toggle, {SDLK_b, no_key, no_key}, false, false, "B", "lesson: before / after"},
+    {toggle_questions, {SDLK_q, no_key, no_key}, false, false, "Q", "lesson: claim / questions"},
 };
 constexpr key_binding window_keys[] = {
     {none, {no_key, no_key, no_key}, false, false, "Click, drag", "push or throw a ball"},
@@ -100,7 +133,8 @@ const key_binding* binding_for(SDL_Keycode key, bool ctrl) {
     for (const bool want_ctrl : {true, false}) {
         if (want_ctrl && !ctrl) continue;
         for (const key_binding& row : key_table()) {
-            if (row.ctrl == want_ctrl && std::find(row.keys.begin(), row.keys.end(), key) != row.keys.end()) return &row;
+            if (row.ctrl == want_ctrl && std::find(row.keys.begin(), row.keys.end(), key) != row.keys.end())
+                return &row;
         }
     }
     return nullptr;

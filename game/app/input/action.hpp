@@ -52,7 +52,8 @@ enum class action_kind : std::uint8_t {
     previous_lesson,
     apply_lesson,  // index into lesson_table(), then into lessons_found().found
     restart_lesson,
-    lesson_toggle,  // B
+    lesson_toggle,     // B
+    toggle_questions,  // Q: the strip shows the lesson's questions in place of its claim
     // The window.
     toggle_keys,
     toggle_panel,

@@ -108,6 +108,9 @@ void controller::perform_unchecked(const action& a) {
         case toggle_keys:
             view_.keys_expanded = !view_.keys_expanded;
             return;
+        case toggle_questions:
+            view_.questions_shown = !view_.questions_shown;
+            return;
         case toggle_panel:
             view_.panel_visible = !view_.panel_visible;
             return;

@@ -22,8 +22,9 @@ namespace ticklab::app {
 // window may refuse fullscreen: it then sets `fullscreen` back and says why).
 struct view_state {
     bool panel_visible = true;
-    bool keys_expanded = false;  // F1: every key over the scene
-    float text_scale = 1.0f;     // min_text_scale to max_text_scale
+    bool keys_expanded = false;    // F1: every key over the scene
+    bool questions_shown = false;  // Q: the lesson's questions in the strip, in place of its claim
+    float text_scale = 1.0f;       // min_text_scale to max_text_scale
     bool fullscreen = false;
     bool screenshot_requested = false;
     bool quit = false;

@@ -45,7 +45,7 @@ private:
 // extrapolated ball drawn on into a wall, issue 22) instead of being cut flat at the edge, and the
 // edge itself never lies on the window's or the panel's. partial_redraw damages through the same
 // view.
-inline constexpr float wall_margin = 0.04f;
+inline constexpr float wall_margin = 0.015f;
 [[nodiscard]] screen_rect inside_wall_margin(screen_rect world_area);
 [[nodiscard]] world_view fitted_world(game::vec2 world_size, screen_rect world_area, game::vec2 origin = {0.0f, 0.0f});
 

@@ -23,6 +23,8 @@ constexpr std::array<style_spec, static_cast<std::size_t>(hud_style::count)> sty
     {true, 26.0f, theme::hud_alert},   // alert
     {true, 30.0f, theme::hud_figure},  // figure: read from the back row
     {true, 30.0f, theme::hud_alert},   // figure_alert
+    {false, 13.0f, theme::hud_text},   // prose, in the sans font
+    {true, 20.0f, theme::hud_alert},   // notice
 }};
 
 const style_spec& spec(hud_style style) {
@@ -45,8 +47,9 @@ hud::~hud() {
 
 void hud::open_fonts() {
     for (std::size_t i = 0; i < fonts_.size(); ++i) {
-        const auto& path = styles[i].bold ? files_.bold : files_.mono;
-        const int size = static_cast<int>(std::lround(styles[i].points * pixel_scale_ * text_scale_));
+        const auto style = static_cast<hud_style>(i);
+        const auto& path = style == hud_style::prose ? files_.sans : styles[i].bold ? files_.bold : files_.mono;
+        const int size = static_cast<int>(std::lround(font_pixels(style)));
         fonts_[i] = TTF_OpenFont(path.string().c_str(), size);
         if (fonts_[i] == nullptr) {
             const std::string error = TTF_GetError();
@@ -133,6 +136,7 @@ void hud::draw(hud_corner corner, std::span<const hud_line> lines, float x0, flo
         if (slot.texture != nullptr) {
             const SDL_FRect dst{x + pad, line_y, static_cast<float>(slot.w), static_cast<float>(slot.h)};
             SDL_RenderCopyF(renderer_, slot.texture, nullptr, &dst);
+            drawn_.push_back({dst, std::round(font_pixels(slot.style)), slot.text, slot.style});
         }
         line_y += line_height(slot) + gap;
     }
@@ -143,6 +147,20 @@ float hud::text_width(hud_style style, const std::string& text) const {
     int h = 0;
     if (text.empty() || TTF_SizeUTF8(fonts_[static_cast<std::size_t>(style)], text.c_str(), &w, &h) != 0) return 0.0f;
     return static_cast<float>(w);
+}
+
+float hud::block_height(std::span<const hud_style> styles) const {
+    if (styles.empty()) return 0.0f;
+    const float gap = 2.0f * pixel_scale_;
+    float height = 16.0f * pixel_scale_ - gap;
+    for (const hud_style style : styles) {
+        height += static_cast<float>(TTF_FontHeight(fonts_[static_cast<std::size_t>(style)])) + gap;
+    }
+    return height;
+}
+
+float hud::font_pixels(hud_style style) const {
+    return spec(style).points * pixel_scale_ * text_scale_;
 }
 
 float hud::one_line_height(hud_style style) const {

@@ -20,10 +20,19 @@
 
 namespace ticklab::app {
 
-// `figure` is a lesson's key figure, large for the back row; `figure_alert` the same past a limit.
-enum class hud_style : std::uint8_t { title, body, dim, alert, figure, figure_alert, count };
+// `figure` is a lesson's key figure, large for the back row; `figure_alert` the same past a limit;
+// `prose` a lesson's claim and questions (a proportional font); `notice` a passing message.
+enum class hud_style : std::uint8_t { title, body, dim, alert, figure, figure_alert, prose, notice, count };
 // Each corner is a separate block of lines with its own cached textures.
 enum class hud_corner : std::uint8_t { top_left, top_right, bottom_left, count };
+
+// One line of text as drawn: where, at which size (the font's size in pixels), and what it says.
+struct text_item {
+    SDL_FRect rect{};
+    float pixels = 0.0f;
+    std::string text;
+    hud_style style = hud_style::body;
+};
 
 struct hud_line {
     std::string text;
@@ -50,8 +59,15 @@ public:
     // The height in pixels of a block of one `style` line, backdrop included: what the key hint
     // takes at the bottom, so split views can leave it free.
     [[nodiscard]] float one_line_height(hud_style style) const;
+    // The height in pixels of a block of lines in these styles, backdrop included (nothing drawn).
+    [[nodiscard]] float block_height(std::span<const hud_style> styles) const;
     // The width in pixels of `text` in `style` at the current text scale (nothing drawn).
     [[nodiscard]] float text_width(hud_style style, const std::string& text) const;
+    // The font's size in pixels of `style` at the current text scale.
+    [[nodiscard]] float font_pixels(hud_style style) const;
+    // Every line draw() drew since the last clear_drawn(): what a legibility test reads.
+    [[nodiscard]] const std::vector<text_item>& drawn() const noexcept { return drawn_; }
+    void clear_drawn() noexcept { drawn_.clear(); }
     // How many line textures were rendered since start-up (unchanged lines cost nothing).
     [[nodiscard]] std::uint64_t renders() const noexcept { return renders_; }
 
@@ -76,6 +92,7 @@ private:
     float text_scale_ = 1.0f;
     std::array<std::vector<cached_line>, static_cast<std::size_t>(hud_corner::count)> cache_;
     std::uint64_t renders_ = 0;
+    std::vector<text_item> drawn_;
 };
 
 }  // namespace ticklab::app

@@ -2,6 +2,7 @@
 
 #include "app/input/action.hpp"
 #include "app/ui/text_format.hpp"
+#include "app/ui/text_wrap.hpp"
 #include "run/lesson_library.hpp"
 
 #include <cstdio>
@@ -51,23 +52,126 @@ void build_hud_lines(const game::session& session, const fps_meter& fps, std::sp
 std::string lesson_line(std::string_view lesson, const game::loop_settings& running) {
     const game::lesson* l = game::find_lesson(lesson);
     if (l == nullptr) return {};
-    return "Lesson: " + l->title + "   " + game::before_after_text(*l, running);
+    return "Lesson: " + l->title + "  |  " + game::before_after_text(*l, running);
 }
 
 std::string lesson_line(std::string_view lesson, const game::session& session) {
     const game::lesson* l = game::find_lesson(lesson);
     if (l == nullptr) return {};
-    return "Lesson: " + l->title + "   " +
+    return "Lesson: " + l->title + "  |  " +
            game::before_after_text(*l, session.settings(), session.current_entry().parts.controls,
                                    session.current_scene());
+}
+
+void to_column_form(std::vector<hud_line>& lines, float width, const hud& measure, bool drop_title) {
+    std::vector<hud_line> column;
+    std::string packed;  // body items gathered into one line while they fit
+    const auto flush = [&] {
+        if (!packed.empty()) column.push_back({std::move(packed), hud_style::body});
+        packed.clear();
+    };
+    for (hud_line& line : lines) {
+        const bool figure = line.style == hud_style::figure || line.style == hud_style::figure_alert;
+        if (line.style == hud_style::body) {
+            for (std::string& item : split_items(line.text)) {
+                const std::string joined = packed.empty() ? item : packed + "  " + item;
+                if (measure.text_width(hud_style::body, joined) <= width) {
+                    packed = joined;
+                    continue;
+                }
+                flush();
+                const text_measure m = [&](const std::string& s) { return measure.text_width(hud_style::body, s); };
+                for (std::string& part : wrap_text(item, width, m))
+                    column.push_back({std::move(part), hud_style::body});
+                if (!column.empty() && column.back().text.size() < item.size()) continue;
+                packed = std::move(column.back().text);
+                column.pop_back();
+            }
+            continue;
+        }
+        flush();
+        if (line.style == hud_style::title && drop_title) continue;
+        if (figure && measure.text_width(line.style, line.text) > width) {
+            label_value parts = split_figure(line.text);
+            if (!parts.label.empty()) column.push_back({std::move(parts.label), hud_style::body});
+            column.push_back({std::move(parts.value), line.style});
+            continue;
+        }
+        column.push_back(std::move(line));
+    }
+    flush();
+    lines = std::move(column);
+}
+
+void wrap_lines(std::vector<hud_line>& lines, float width, const hud& measure) {
+    std::vector<hud_line> out;
+    for (hud_line& line : lines) {
+        if (line.text.empty() || measure.text_width(line.style, line.text) <= width) {
+            out.push_back(std::move(line));
+            continue;
+        }
+        const text_measure m = [&](const std::string& s) { return measure.text_width(line.style, s); };
+        for (std::string& part : wrap_text(line.text, width, m)) out.push_back({std::move(part), line.style});
+    }
+    lines = std::move(out);
+}
+
+std::string key_hint() {
+    return "F1 keys  Space pause  . step  +/- speed  Tab scene  B before/after  Q questions  F2 panel";
+}
+
+std::size_t wrapped_lines(const std::vector<std::string>& paragraphs, hud_style style, float width,
+                          const hud& measure) {
+    const text_measure m = [&](const std::string& s) { return measure.text_width(style, s); };
+    std::size_t n = 0;
+    for (const std::string& p : paragraphs) n += wrap_text(p, width, m).size();
+    return n;
+}
+
+void build_strip_lines(const strip_text& text, float width, const hud& measure, std::vector<hud_line>& out) {
+    out.clear();
+    const auto add = [&](const std::string& paragraph, hud_style style) {
+        const text_measure m = [&](const std::string& s) { return measure.text_width(style, s); };
+        for (std::string& line : wrap_text(paragraph, width, m)) out.push_back({std::move(line), style});
+    };
+    if (!text.lesson.empty()) add(text.lesson, hud_style::title);
+    if (!text.notice.empty()) {
+        // In the keys' line; a notice of more lines takes the prose's place while it shows, and is
+        // cut to the strip's room.
+        const text_measure m = [&](const std::string& s) { return measure.text_width(hud_style::notice, s); };
+        std::vector<std::string> lines = wrap_text(text.notice, width, m);
+        if (lines.size() == 1) {
+            for (const std::string& p : text.prose) add(p, hud_style::prose);
+        }
+        const std::size_t room = std::max<std::size_t>(1, text.notice_lines);
+        if (lines.size() > room) {
+            lines.resize(room);
+            std::string& last = lines.back();
+            while (!last.empty() && m(last + "...") > width) last.pop_back();
+            while (!last.empty() && (static_cast<unsigned char>(last.back()) & 0xC0) == 0x80) last.pop_back();
+            last += "...";
+        }
+        for (std::string& line : lines) out.push_back({std::move(line), hud_style::notice});
+        return;
+    }
+    for (const std::string& p : text.prose) add(p, hud_style::prose);
+    std::vector<hud_line> keys;
+    build_key_lines(text.keys_expanded, "", keys);
+    out.insert(out.end(), keys.begin(), keys.end());
+}
+
+float strip_height(const hud& measure, std::size_t lesson_lines, std::size_t prose_lines) {
+    std::vector<hud_style> styles(lesson_lines, hud_style::title);
+    styles.insert(styles.end(), prose_lines, hud_style::prose);
+    styles.push_back(hud_style::notice);
+    return measure.block_height(styles);
 }
 
 void build_key_lines(bool expanded, const std::string& lesson, std::vector<hud_line>& out) {
     out.clear();
     if (!lesson.empty()) out.push_back({lesson, hud_style::title});
     if (!expanded) {
-        out.push_back(
-            {"F1 keys  Space pause  . step  +/- speed  Tab scene  B before/after  F2 panel", hud_style::body});
+        out.push_back({key_hint(), hud_style::body});
         return;
     }
     // The key table's rows (app/input/action.hpp): the keyboard reads the same table.

@@ -38,6 +38,34 @@ private:
 void build_hud_lines(const game::session& session, const fps_meter& fps, std::span<const hud_figure> figures,
                      const std::string& notice, std::vector<hud_line>& loop_lines, std::vector<hud_line>& scene_lines);
 
+// A block for a column `width` pixels wide beside the world: a figure on one line where it fits,
+// else its label (small) over its value (large); the other lines' items packed and wrapped to the
+// width. `drop_title` leaves the block's title out (the strip names the lesson).
+void to_column_form(std::vector<hud_line>& lines, float width, const hud& measure, bool drop_title);
+
+// Every line wider than `width` pixels wrapped onto lines of its own style.
+void wrap_lines(std::vector<hud_line>& lines, float width, const hud& measure);
+
+// What the strip along the bottom says: the lesson's title and B's two states, its claim or its
+// questions, and the keys, or a notice in the keys' place.
+struct strip_text {
+    std::string lesson;              // lesson_line(), "" for none
+    std::vector<std::string> prose;  // paragraphs: the claim, or the questions
+    bool keys_expanded = false;      // F1: every key
+    std::string notice;              // "" for none
+    std::size_t notice_lines = 1;    // the most lines a notice takes (a longer one over the prose)
+};
+// The strip's lines, wrapped to `width` pixels as `hud` measures them.
+void build_strip_lines(const strip_text& text, float width, const hud& measure, std::vector<hud_line>& out);
+// The strip's height when it holds `lesson_lines` title lines and `prose_lines` prose lines and
+// one notice line (the tallest it gets for those): what the layout keeps for it.
+[[nodiscard]] float strip_height(const hud& measure, std::size_t lesson_lines, std::size_t prose_lines);
+// How many lines `paragraphs` take in `style` at `width` pixels.
+[[nodiscard]] std::size_t wrapped_lines(const std::vector<std::string>& paragraphs, hud_style style, float width,
+                                        const hud& measure);
+// The key hint's one line.
+[[nodiscard]] std::string key_hint();
+
 // The bottom-left block: one line of the main keys, or with `expanded` (F1) every key; above them
 // `lesson` (the lesson's title and B's two states, shown while the panel that names them is
 // hidden; "" for none).
