@@ -2,6 +2,7 @@
 // app/panel/lander_section.cpp).
 #include "scenes/lander_scene.hpp"
 #include "scenes/player_colours.hpp"
+#include "scenes/view_clip.hpp"
 
 #include <algorithm>
 #include <array>
@@ -143,21 +144,24 @@ void draw_ship(const placement& at, lander_state state, bool thrusting, std::uin
 
 void lander_scene::draw(draw_list& out, double alpha) const {
     const double a = std::clamp(alpha, 0.0, 2.0);  // above 1: extrapolated (see scene::draw)
+    const std::size_t first_triangle = out.triangles.size();
+    const std::size_t first_line = out.lines.size();
+    const placement at = placed(previous_, body_, a);
+    const placement other = placed(second_.previous, second_.body, a);
+    const std::array<placement, 2> both{at, other};
+    frame(std::span{both}.first(two_ships() ? 2 : 1), terrain_, out);
     draw_terrain(terrain_, out);
     draw_trail(*this, out);
     if (options_.beacons) beacons_.draw(out);
-
-    const placement at = placed(previous_, body_, a);
     if (!two_ships()) {
-        frame(std::span{&at, 1}, terrain_, out);
         draw_ship(at, state_, thrusting_, ticks_, hull_colour, out);
-        return;
+    } else {
+        draw_ship(at, state_, thrusting_, ticks_, player_colour(0), out);
+        draw_ship(other, second_.state, second_.thrusting, ticks_, player_colour(1), out);
     }
-    const placement other = placed(second_.previous, second_.body, a);
-    const std::array<placement, 2> both{at, other};
-    frame(both, terrain_, out);
-    draw_ship(at, state_, thrusting_, ticks_, player_colour(0), out);
-    draw_ship(other, second_.state, second_.thrusting, ticks_, player_colour(1), out);
+    // The front end outlines the shown rectangle as the world's edge: the ground, the trail and the
+    // rest stay inside it.
+    clip_to_view(out, first_triangle, first_line);
 }
 
 void lander_scene::draw_ghost(draw_list& out, const scene& predicted, double opacity) const {

@@ -199,3 +199,35 @@ TEST(LanderScene, CameraZoomsInOnTheLanderOnThePad) {
     EXPECT_FLOAT_EQ(landed.world_size.x, 56.0f) << "56 m wide on the ground: the lander 48 px tall on 800 px";
     EXPECT_TRUE(in_view(landed, lander.body().x, lander.body().y));
 }
+
+TEST(LanderScene, TerrainTrailAndShipStayInsideTheShownBox) {
+    // The front end outlines [world_origin, world_origin + world_size] as the world's edge and
+    // clips only to the scene area around it: whatever the lander draws past it would spill over.
+    const auto inside = [](const ticklab::game::draw_list& list, ticklab::game::vec2 p) {
+        constexpr float slack = 1e-3f;  // float rounding at the cut
+        return p.x >= list.world_origin.x - slack && p.x <= list.world_origin.x + list.world_size.x + slack &&
+               p.y >= list.world_origin.y - slack && p.y <= list.world_origin.y + list.world_size.y + slack;
+    };
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+        lander_scene lander{options_for(seed, false)};
+        std::size_t frames = 0;
+        for (int t = 0; t <= 60 * 60 && lander.state() == lander_state::flying; ++t) {
+            if (t % 30 == 0) {
+                ticklab::game::draw_list list;
+                lander.draw(list, 0.5);
+                ++frames;
+                ASSERT_GT(list.triangles.size(), 10u);
+                for (const auto& tri : list.triangles) {
+                    for (const auto& p : {tri.a, tri.b, tri.c}) {
+                        ASSERT_TRUE(inside(list, p)) << "triangle corner " << p.x << ", " << p.y << " tick " << t;
+                    }
+                }
+                for (const auto& line : list.lines) {
+                    ASSERT_TRUE(inside(list, line.from) && inside(list, line.to)) << "a line, tick " << t;
+                }
+            }
+            lander.tick({}, 1.0 / 60);
+        }
+        EXPECT_GT(frames, 5u);
+    }
+}
