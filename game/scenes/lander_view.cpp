@@ -24,8 +24,6 @@ constexpr rgba window_colour{17, 138, 178, 255};
 constexpr rgba leg_colour{170, 174, 188, 255};
 constexpr rgba flame_outer{247, 140, 107, 255};
 constexpr rgba flame_inner{255, 230, 150, 255};
-constexpr rgba crashed_colour{239, 71, 111, 255};
-constexpr rgba landed_colour{6, 214, 160, 255};
 constexpr rgba trail_colour{120, 200, 255, 255};
 constexpr rgba limit_colour{6, 214, 160, 255};
 
@@ -99,7 +97,7 @@ void frame(std::span<const placement> ships, const lander_terrain& terrain, draw
         x0 = std::min(x0, ship.x - beside);
         x1 = std::max(x1, ship.x + beside);
         low = std::min(low, ground - 3.0);
-        high = std::max(high, ship.y + 5.0);
+        high = std::max(high, ship.y + 7.5);  // room for a landed or crashed mark over the ship
         lowest = std::min(lowest, ship.y - ground);
     }
     const double zoom = std::clamp((lowest - 20.0) / 30.0, 0.0, 1.0);  // 0 below 20 m, 1 from 50 m up
@@ -114,11 +112,45 @@ void frame(std::span<const placement> ships, const lander_terrain& terrain, draw
     out.world_origin = {static_cast<float>(left), static_cast<float>(bottom)};
 }
 
-// One ship at `at`: the hull in `hull` (the crash colour once crashed), its flame while it burns.
-void draw_ship(const placement& at, lander_state state, bool thrusting, std::uint64_t ticks, rgba hull_fill,
+// A stroke `width` m wide, as two triangles: a line is a pixel or two wide, too thin for a mark
+// read from the back of a room.
+void stroke(vec2 from, vec2 to, float width, rgba colour, draw_list& out) {
+    const float dx = to.x - from.x;
+    const float dy = to.y - from.y;
+    const float length = std::hypot(dx, dy);
+    if (!(length > 0.0f)) return;
+    const float nx = -dy / length * 0.5f * width;
+    const float ny = dx / length * 0.5f * width;
+    out.triangles.push_back({{from.x + nx, from.y + ny}, {from.x - nx, from.y - ny}, {to.x - nx, to.y - ny}, colour});
+    out.triangles.push_back({{from.x + nx, from.y + ny}, {to.x - nx, to.y - ny}, {to.x + nx, to.y + ny}, colour});
+}
+
+// How the flight ended, beside the ship and never instead of its colour: the hull outlined in the
+// outcome's colour, and over it, upright whatever the ship's angle, a check (landed) or a cross
+// (crashed): told apart by shape as well as colour.
+void draw_outcome(const placement& at, lander_state state, draw_list& out) {
+    if (state == lander_state::flying) return;
+    const rgba colour = state == lander_state::landed ? landed_colour : crashed_colour;
+    const std::array<vec2, 6> hull{at(-1.8, -1.2), at(1.8, -1.2), at(1.4, 0.4),
+                                   at(0.0, 2.4),   at(-1.4, 0.4), at(-1.8, -1.2)};
+    for (std::size_t i = 0; i + 1 < hull.size(); ++i) out.lines.push_back({hull[i], hull[i + 1], colour});
+    const auto x = static_cast<float>(at.x);
+    const auto y = static_cast<float>(at.y) + 5.0f;  // above the cabin's tip (2.4 m) when upright
+    constexpr float width = 0.55f;
+    if (state == lander_state::landed) {
+        stroke({x - 1.3f, y + 0.1f}, {x - 0.35f, y - 0.9f}, width, colour, out);
+        stroke({x - 0.35f, y - 0.9f}, {x + 1.5f, y + 1.2f}, width, colour, out);
+    } else {
+        stroke({x - 1.2f, y - 1.2f}, {x + 1.2f, y + 1.2f}, width, colour, out);
+        stroke({x - 1.2f, y + 1.2f}, {x + 1.2f, y - 1.2f}, width, colour, out);
+    }
+}
+
+// One ship at `at`: the hull in its player's colour (landed or crashed too), its flame while it
+// burns, and how its flight ended.
+void draw_ship(const placement& at, lander_state state, bool thrusting, std::uint64_t ticks, rgba hull,
                draw_list& out) {
     using p = lander_physics;
-    const rgba hull = state == lander_state::crashed ? crashed_colour : hull_fill;
     // Descent stage (a trapezoid), ascent cabin (a triangle), window, legs.
     out.triangles.push_back({at(-1.8, -1.2), at(1.8, -1.2), at(1.4, 0.4), hull});
     out.triangles.push_back({at(-1.8, -1.2), at(1.4, 0.4), at(-1.4, 0.4), hull});
@@ -135,9 +167,7 @@ void draw_ship(const placement& at, lander_state state, bool thrusting, std::uin
         out.triangles.push_back({at(-0.9, -1.3), at(0.9, -1.3), at(0.0, -1.3 - length), flame_outer});
         out.triangles.push_back({at(-0.45, -1.3), at(0.45, -1.3), at(0.0, -1.3 - 0.55 * length), flame_inner});
     }
-    if (state == lander_state::landed) {
-        out.lines.push_back({at(-3.0, 3.2), at(3.0, 3.2), landed_colour});
-    }
+    draw_outcome(at, state, out);
 }
 
 }  // namespace
