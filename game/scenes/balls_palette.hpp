@@ -20,4 +20,8 @@ inline constexpr std::array<rgba, 8> balls_palette{{
 }};
 inline constexpr std::size_t balls_palette_size = balls_palette.size();
 
+// The marks that stay where a brief event happened (balls_scene::deepest_overshoot): a colour no
+// ball has.
+inline constexpr rgba balls_mark_colour{255, 64, 255, 255};
+
 }  // namespace ticklab::game

@@ -73,6 +73,8 @@ void balls_scene::reset(const scene_options& options) {
     rng_ = random_source{options_.seed};
     ticks_ = 0;
     pushes_ = {};
+    overshoot_ = {};
+    tunnel_ = {};
     waves_ = 0;
     through_wall_ = 0;
     off_wall_ = 0;
@@ -315,6 +317,7 @@ void balls_scene::tick(const tick_input& input, double dt_seconds) {
     resolve_collisions();
     settle(dt);
     wake_disturbed();
+    if (options_.wall) note_tunnelling();
     // Neighbours in space drift apart in memory as balls move; storing them in cell order again
     // now and then keeps the collision pass cache-friendly (about 3x faster at 100,000 balls).
     if (ticks_ % 16 == 0) sort_by_cell();
@@ -539,6 +542,21 @@ void balls_scene::keep_off_wall(std::size_t i, worker_tally& tally) noexcept {
         return;
     }
     if (was_left != (x_[i] < centre)) ++tally.through_wall;
+}
+
+void balls_scene::note_tunnelling() noexcept {
+    // As keep_off_wall counts it: a change of side a tick's end did not push back.
+    const double centre = wall_x();
+    for (std::size_t i = 0; i < x_.size(); ++i) {
+        if ((prev_x_[i] < centre) == (x_[i] < centre)) continue;
+        const double jump = std::abs(x_[i] - prev_x_[i]);
+        if (jump <= tunnel_.jump) continue;
+        const double t = (centre - prev_x_[i]) / (x_[i] - prev_x_[i]);
+        tunnel_ = {.from = {static_cast<float>(prev_x_[i]), static_cast<float>(prev_y_[i])},
+                   .to = {static_cast<float>(x_[i]), static_cast<float>(y_[i])},
+                   .crossing = {static_cast<float>(centre), static_cast<float>(prev_y_[i] + (y_[i] - prev_y_[i]) * t)},
+                   .jump = jump};
+    }
 }
 
 void balls_scene::wake_disturbed() {

@@ -56,7 +56,7 @@ struct balls_config {
     // Off: the split pass visits every cell (a test compares the two).
     bool resting_pass_alone = true;
 
-    static constexpr double sleep_speed = 1.0;    // world units / s
+    static constexpr double sleep_speed = 1.0;  // world units / s
     // Of virtual time. Long enough that a ball at the top of a bounce stays awake (under the default
     // gravity it is slower than sleep_speed for 2 sleep_speed / gravity = 0.05 s); short, so a
     // landed pile stops costing ticks soon: measured on 100,000 balls from reset, 0.15 s had the pile
@@ -162,6 +162,26 @@ public:
         std::uint64_t tick = 0;
     };
     [[nodiscard]] const push_mark& last_push(std::size_t player) const noexcept { return pushes_[player & 1]; }
+    // Marks of events too brief to see as they happen, kept until the next reset and drawn as a
+    // ring where they happened (balls_view.cpp), their size on a HUD line. Display only: not in
+    // state_hash; a rollback restores them with the rest of the scene.
+    //  - overshoot: the deepest a frame has drawn a ball past the box's walls. Only extrapolation
+    //    does (draw with alpha above 1): a ball that bounced is drawn on into the wall until the
+    //    next tick, for under 100 ms at 10 Hz and a few pixels deep. Recorded by draw().
+    //  - tunnel: with the wall, the widest jump through it: a ball on the other side of the wall
+    //    than a tick before without any tick's test seeing it there. Recorded by tick().
+    struct overshoot_mark {
+        vec2 at;             // the deepest point of the ball, beyond the wall
+        vec2 wall;           // the point of the wall it passed, nearest `at`
+        double depth = 0.0;  // world units beyond the wall; 0: none since the reset
+    };
+    struct tunnel_mark {
+        vec2 from, to;      // the ball's centre at the tick before and at the tick after
+        vec2 crossing;      // where that straight path crosses the wall's centre line
+        double jump = 0.0;  // world units across in that one tick; 0: none since the reset
+    };
+    [[nodiscard]] const overshoot_mark& deepest_overshoot() const noexcept { return overshoot_; }
+    [[nodiscard]] const tunnel_mark& widest_tunnel() const noexcept { return tunnel_; }
     // Sum of m v^2 / 2 with m = r^2 (2D discs of equal density).
     [[nodiscard]] double kinetic_energy() const noexcept;
 
@@ -224,6 +244,13 @@ private:
     void settle(double dt);
     // Wakes the sleepers near motion, from the marks settle left.
     void wake_disturbed();
+    // overshoot_ from the circles a frame drew (one per ball, in order), if deeper than the one kept.
+    void note_overshoot(std::vector<circle_shape>::const_iterator first,
+                        std::vector<circle_shape>::const_iterator last) const;
+    // The rings of deepest_overshoot() and widest_tunnel(), on top of the balls.
+    void draw_marks(draw_list& out) const;
+    // tunnel_ from this tick's motion: the widest jump through the wall, if wider than the one kept.
+    void note_tunnelling() noexcept;
     [[nodiscard]] bool held_up(std::size_t i) const noexcept;
     void wake(std::size_t i) noexcept;
     void wake_all() noexcept;
@@ -252,6 +279,10 @@ private:
     double radius_scale_ = 1.0;  // from fit_radius, fixed at reset
     std::uint64_t ticks_ = 0;
     std::array<push_mark, 2> pushes_{};
+    // See deepest_overshoot(): found while drawing, which is const, so mutable; it never changes what
+    // a tick does. A render tick's copy draws at alpha 1 and never overshoots.
+    mutable overshoot_mark overshoot_;
+    tunnel_mark tunnel_;
     double resting_speed_ = 0.0;  // world units / s, set each tick from gravity and dt
     std::uint32_t waves_ = 0;
     std::uint64_t through_wall_ = 0;  // see through_wall()
@@ -271,9 +302,9 @@ private:
     // Each ball's index at creation; moves with the ball through sort_by_cell, so a comparison can
     // match balls across two runs. Not simulation state (not in state_hash).
     std::vector<std::uint32_t> id_, scratch_ids_;
-    std::vector<std::uint16_t> still_ticks_;          // consecutive ticks slower than sleep_speed
-    std::size_t sleeping_ = 0;                        // balls with asleep_ set
-    std::vector<std::uint32_t> awake_in_cell_;        // per grid cell, filled only while some balls sleep
+    std::vector<std::uint16_t> still_ticks_;    // consecutive ticks slower than sleep_speed
+    std::size_t sleeping_ = 0;                  // balls with asleep_ set
+    std::vector<std::uint32_t> awake_in_cell_;  // per grid cell, filled only while some balls sleep
     // Per grid row while the contact pass runs on one thread (count_rows_awake_): its awake balls.
     std::vector<std::uint32_t> awake_in_row_;
     bool count_rows_awake_ = false;

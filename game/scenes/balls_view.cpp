@@ -5,7 +5,9 @@
 #include "scenes/player_colours.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
 #include <numbers>
 #include <vector>
@@ -20,6 +22,54 @@ constexpr rgba wall_fill{226, 200, 150, 110};
 constexpr rgba wall_edge{240, 222, 180, 255};
 // How long a player's last push stays drawn, in ticks (a second at 60 Hz), fading out.
 constexpr std::uint64_t push_shown_ticks = 60;
+
+// The marks that stay where a brief event happened: strokes as triangles (a line is a pixel or two
+// wide: too thin for the back of a room), sized from the box's smaller side so they read at any box
+// width.
+constexpr rgba mark_colour = balls_mark_colour;
+constexpr double mark_radius = 0.08;  // of the box's smaller side: 7.2 units in the 160 x 90 box
+constexpr double mark_stroke = 0.01;
+
+void stroke(vec2 from, vec2 to, float width, rgba colour, draw_list& out) {
+    const float dx = to.x - from.x;
+    const float dy = to.y - from.y;
+    const float length = std::hypot(dx, dy);
+    if (!(length > 0.0f) || !std::isfinite(length)) return;
+    const float nx = -dy / length * 0.5f * width;
+    const float ny = dx / length * 0.5f * width;
+    const vec2 a{from.x + nx, from.y + ny};
+    const vec2 b{from.x - nx, from.y - ny};
+    const vec2 c{to.x - nx, to.y - ny};
+    const vec2 d{to.x + nx, to.y + ny};
+    out.triangles.push_back({a, b, c, colour});
+    out.triangles.push_back({a, c, d, colour});
+}
+
+// A thick ring: a band of triangles between radius - width and radius.
+void ring(vec2 at, float radius, rgba colour, draw_list& out) {
+    constexpr int segments = 32;
+    const float inner = radius * 0.82f;
+    for (int i = 0; i < segments; ++i) {
+        const double a0 = 2.0 * std::numbers::pi * i / segments;
+        const double a1 = 2.0 * std::numbers::pi * (i + 1) / segments;
+        const auto c0 = static_cast<float>(std::cos(a0));
+        const auto s0 = static_cast<float>(std::sin(a0));
+        const auto c1 = static_cast<float>(std::cos(a1));
+        const auto s1 = static_cast<float>(std::sin(a1));
+        const vec2 p0{at.x + radius * c0, at.y + radius * s0};
+        const vec2 p1{at.x + radius * c1, at.y + radius * s1};
+        const vec2 q0{at.x + inner * c0, at.y + inner * s0};
+        const vec2 q1{at.x + inner * c1, at.y + inner * s1};
+        out.triangles.push_back({p0, p1, q1, colour});
+        out.triangles.push_back({p0, q1, q0, colour});
+    }
+}
+
+void cross(vec2 at, float arm, rgba colour, draw_list& out) {
+    const float width = 0.3f * arm;
+    stroke({at.x - arm, at.y - arm}, {at.x + arm, at.y + arm}, width, colour, out);
+    stroke({at.x - arm, at.y + arm}, {at.x + arm, at.y - arm}, width, colour, out);
+}
 
 // A player's push in their colour: a ring as wide as a drag's reach, a cross at the pointer (the
 // player's cursor as the simulation saw it) and, for a drag, the pull it gave (a quarter second).
@@ -84,6 +134,8 @@ void balls_scene::draw(draw_list& out, double alpha) const {
                                static_cast<float>(radius_[i]),
                                grey ? sleeping_colour : balls_palette[colour_[i] % balls_palette_size]});
     }
+    // Only a frame drawn ahead of the latest tick can put a ball past a wall: the ticks never do.
+    if (a > 1.0) note_overshoot(out.circles.end() - static_cast<std::ptrdiff_t>(x_.size()), out.circles.end());
     if (options_.players == 2) {
         const double reach = 0.1 * std::min(config_.width, config_.height);  // a drag's, as apply_pointer
         for (std::size_t player = 0; player < pushes_.size(); ++player) {
@@ -92,6 +144,54 @@ void balls_scene::draw(draw_list& out, double alpha) const {
             const double fade = 1.0 - static_cast<double>(ticks_ - push.tick) / push_shown_ticks;
             draw_push(push.event, reach, fade, player_colour(player), out);
         }
+    }
+    draw_marks(out);
+}
+
+void balls_scene::note_overshoot(std::vector<circle_shape>::const_iterator first,
+                                 std::vector<circle_shape>::const_iterator last) const {
+    const auto w = static_cast<float>(config_.width);
+    const auto h = static_cast<float>(config_.height);
+    for (auto c = first; c != last; ++c) {
+        const vec2 p = c->center;
+        const float r = c->radius;
+        // How far the ball reaches past each wall (negative: short of it), and the point that does.
+        const std::array<overshoot_mark, 4> past{{
+            {.at = {p.x - r, p.y}, .wall = {0.0f, p.y}, .depth = static_cast<double>(r - p.x)},
+            {.at = {p.x + r, p.y}, .wall = {w, p.y}, .depth = static_cast<double>(p.x + r - w)},
+            {.at = {p.x, p.y - r}, .wall = {p.x, 0.0f}, .depth = static_cast<double>(r - p.y)},
+            {.at = {p.x, p.y + r}, .wall = {p.x, h}, .depth = static_cast<double>(p.y + r - h)},
+        }};
+        for (const overshoot_mark& m : past) {
+            if (m.depth > overshoot_.depth && std::isfinite(m.depth)) overshoot_ = m;
+        }
+    }
+}
+
+void balls_scene::draw_marks(draw_list& out) const {
+    const double size = std::min(config_.width, config_.height);
+    if (overshoot_.depth > 0.0) {
+        // A ring inside the box touching the wall where the ball went past it, and the depth drawn
+        // thick out from there with a cross at its end: a few units are a few pixels.
+        const vec2 at = overshoot_.at;
+        const vec2 wall = overshoot_.wall;
+        const auto r = static_cast<float>(mark_radius * size);
+        const float dx = wall.x - at.x;
+        const float dy = wall.y - at.y;
+        const float d = std::hypot(dx, dy);
+        vec2 centre = d > 0.0f ? vec2{wall.x + dx / d * r, wall.y + dy / d * r} : wall;
+        centre.x = std::clamp(centre.x, r, std::max(r, static_cast<float>(config_.width) - r));
+        centre.y = std::clamp(centre.y, r, std::max(r, static_cast<float>(config_.height) - r));
+        ring(centre, r, mark_colour, out);
+        stroke(wall, at, static_cast<float>(0.4 * mark_stroke * size), mark_colour, out);
+        cross(at, static_cast<float>(0.35 * mark_radius * size), mark_colour, out);
+    }
+    if (tunnel_.jump > 0.0) {
+        // The path no tick saw, kept, and a ring where it crossed the wall.
+        ring(tunnel_.crossing, static_cast<float>(mark_radius * size), mark_colour, out);
+        stroke(tunnel_.from, tunnel_.to, static_cast<float>(0.4 * mark_stroke * size), mark_colour, out);
+        cross(tunnel_.from, static_cast<float>(0.2 * mark_radius * size), mark_colour, out);
+        cross(tunnel_.to, static_cast<float>(0.2 * mark_radius * size), mark_colour, out);
     }
 }
 
@@ -146,6 +246,14 @@ void balls_scene::hud_lines(std::vector<std::string>& out) const {
         std::snprintf(line, sizeof line, "wall %.0f thick: through %llu, bounced %llu", wall_thickness,
                       static_cast<unsigned long long>(through_wall_shown()),
                       static_cast<unsigned long long>(off_wall_shown()));
+        out.emplace_back(line);
+    }
+    if (overshoot_.depth > 0.0) {
+        std::snprintf(line, sizeof line, "deepest overshoot: %.2f units past a wall (ringed)", overshoot_.depth);
+        out.emplace_back(line);
+    }
+    if (tunnel_.jump > 0.0) {
+        std::snprintf(line, sizeof line, "widest jump through the wall: %.1f units in a tick (ringed)", tunnel_.jump);
         out.emplace_back(line);
     }
     if (config_.gravity_on && config_.sleeping) {

@@ -2,12 +2,15 @@
 // app/panel/lander_section.cpp).
 #include "scenes/lander_scene.hpp"
 #include "scenes/player_colours.hpp"
+#include "scenes/view_clip.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <numbers>
+#include <span>
 
 namespace ticklab::game {
 
@@ -21,8 +24,6 @@ constexpr rgba window_colour{17, 138, 178, 255};
 constexpr rgba leg_colour{170, 174, 188, 255};
 constexpr rgba flame_outer{247, 140, 107, 255};
 constexpr rgba flame_inner{255, 230, 150, 255};
-constexpr rgba crashed_colour{239, 71, 111, 255};
-constexpr rgba landed_colour{6, 214, 160, 255};
 constexpr rgba trail_colour{120, 200, 255, 255};
 constexpr rgba limit_colour{6, 214, 160, 255};
 
@@ -69,22 +70,6 @@ void draw_trail(const lander_scene& scene, draw_list& out) {
     }
 }
 
-// The camera: a 16:9 window on the world centred on the (drawn) lander and kept inside the world.
-// 80 m wide while high, 56 m near the ground, so the 4.8 m lander is drawn at least 48 px tall on a
-// scene area 800 px wide (1280x720 with the panel); the zoom eases in from 50 m to 20 m above the ground.
-void follow(double x, double y, double ground, draw_list& out) {
-    constexpr double aspect = 9.0 / 16.0;
-    const double low = std::clamp((y - ground - 20.0) / 30.0, 0.0, 1.0);  // 0 below 20 m, 1 from 50 m up
-    const double w = 56.0 + (80.0 - 56.0) * low;
-    const double h = w * aspect;
-    const double left = std::clamp(x - 0.5 * w, 0.0, lander_scene::width - w);
-    // The lander a little below the middle, but the ground in view once it is within reach.
-    const double bottom =
-        std::clamp(std::max(y - 0.8 * h, std::min(y - 0.45 * h, ground - 3.0)), 0.0, lander_scene::height - h);
-    out.world_size = {static_cast<float>(w), static_cast<float>(h)};
-    out.world_origin = {static_cast<float>(left), static_cast<float>(bottom)};
-}
-
 // Where a ship is drawn: `alpha` of the way from last tick's body to this tick's.
 placement placed(const lander_body& previous, const lander_body& body, double alpha) {
     // Interpolate the angle the short way round, so a wrap at +-pi does not spin the drawing.
@@ -94,31 +79,78 @@ placement placed(const lander_body& previous, const lander_body& body, double al
             std::sin(angle)};
 }
 
-// Two ships: the camera frames both (as wide as the whole world at most), around their midpoint.
-void follow_both(const placement& a, const placement& b, const lander_terrain& terrain, draw_list& out) {
+// The camera: a 16:9 window on the world holding every ship, the ground below each, and the whole
+// pad with its limit marks, so the first frame already shows where to land. Zoomed in to 56 m wide
+// near the ground (the 4.8 m lander then at least 48 px tall on a scene area 800 px wide, 1280x720
+// with the panel), 80 m from 50 m up, easing between; wider whenever that is needed to hold them all,
+// up to the whole world (a ship that climbs out of its top stays in view).
+void frame(std::span<const placement> ships, const lander_terrain& terrain, draw_list& out) {
     constexpr double aspect = 9.0 / 16.0;
-    const double mid_x = 0.5 * (a.x + b.x);
-    const double ground = std::min(terrain.height_at(a.x), terrain.height_at(b.x));
-    const double zoom = std::clamp((std::min(a.y, b.y) - ground - 20.0) / 30.0, 0.0, 1.0);
-    const double w = std::min(lander_scene::width, std::max({56.0 + (80.0 - 56.0) * zoom, std::abs(a.x - b.x) + 24.0,
-                                                             (std::abs(a.y - b.y) + 20.0) / aspect}));
+    constexpr double beside = 8.0;  // m of ground shown beyond the outermost ship or pad end
+    double x0 = terrain.pad_left() - beside;
+    double x1 = terrain.pad_right() + beside;
+    double low = terrain.pad_height() - 3.0;
+    double high = terrain.pad_height() + 8.0;                 // above the pad's 6 m limit marks
+    double lowest = std::numeric_limits<double>::infinity();  // the lowest ship's height above its ground
+    for (const placement& ship : ships) {
+        const double ground = terrain.height_at(ship.x);
+        x0 = std::min(x0, ship.x - beside);
+        x1 = std::max(x1, ship.x + beside);
+        low = std::min(low, ground - 3.0);
+        high = std::max(high, ship.y + 7.5);  // room for a landed or crashed mark over the ship
+        lowest = std::min(lowest, ship.y - ground);
+    }
+    const double zoom = std::clamp((lowest - 20.0) / 30.0, 0.0, 1.0);  // 0 below 20 m, 1 from 50 m up
+    const double w =
+        std::min(lander_scene::width, std::max({56.0 + (80.0 - 56.0) * zoom, x1 - x0, (high - low) / aspect}));
     const double h = w * aspect;
-    const double left = std::clamp(mid_x - 0.5 * w, 0.0, lander_scene::width - w);
-    // The ground in view when it is within reach, both ships always (h is at least their height
-    // apart plus 20 m), and a ship that climbs out of the top of the world (nothing stops it) too.
-    const double low = std::min(a.y, b.y);
-    const double high = std::max(a.y, b.y);
-    const double top = std::max(lander_scene::height, high + 5.0);
-    const double bottom = std::clamp(std::max(high + 5.0 - h, std::min(low - 5.0, ground - 3.0)), 0.0, top - h);
+    const double left = std::clamp(0.5 * (x0 + x1) - 0.5 * w, 0.0, lander_scene::width - w);
+    // Height to spare goes mostly above: the ground low in the picture, sky over the ships.
+    const double top = std::max(lander_scene::height, high);
+    const double bottom = std::clamp(std::max(low - 0.25 * std::max(0.0, h - (high - low)), high - h), 0.0, top - h);
     out.world_size = {static_cast<float>(w), static_cast<float>(h)};
     out.world_origin = {static_cast<float>(left), static_cast<float>(bottom)};
 }
 
-// One ship at `at`: the hull in `hull` (the crash colour once crashed), its flame while it burns.
-void draw_ship(const placement& at, lander_state state, bool thrusting, std::uint64_t ticks, rgba hull_fill,
+// A stroke `width` m wide, as two triangles: a line is a pixel or two wide, too thin for a mark
+// read from the back of a room.
+void stroke(vec2 from, vec2 to, float width, rgba colour, draw_list& out) {
+    const float dx = to.x - from.x;
+    const float dy = to.y - from.y;
+    const float length = std::hypot(dx, dy);
+    if (!(length > 0.0f)) return;
+    const float nx = -dy / length * 0.5f * width;
+    const float ny = dx / length * 0.5f * width;
+    out.triangles.push_back({{from.x + nx, from.y + ny}, {from.x - nx, from.y - ny}, {to.x - nx, to.y - ny}, colour});
+    out.triangles.push_back({{from.x + nx, from.y + ny}, {to.x - nx, to.y - ny}, {to.x + nx, to.y + ny}, colour});
+}
+
+// How the flight ended, beside the ship and never instead of its colour: the hull outlined in the
+// outcome's colour, and over it, upright whatever the ship's angle, a check (landed) or a cross
+// (crashed): told apart by shape as well as colour.
+void draw_outcome(const placement& at, lander_state state, draw_list& out) {
+    if (state == lander_state::flying) return;
+    const rgba colour = state == lander_state::landed ? landed_colour : crashed_colour;
+    const std::array<vec2, 6> hull{at(-1.8, -1.2), at(1.8, -1.2), at(1.4, 0.4),
+                                   at(0.0, 2.4),   at(-1.4, 0.4), at(-1.8, -1.2)};
+    for (std::size_t i = 0; i + 1 < hull.size(); ++i) out.lines.push_back({hull[i], hull[i + 1], colour});
+    const auto x = static_cast<float>(at.x);
+    const auto y = static_cast<float>(at.y) + 5.0f;  // above the cabin's tip (2.4 m) when upright
+    constexpr float width = 0.55f;
+    if (state == lander_state::landed) {
+        stroke({x - 1.3f, y + 0.1f}, {x - 0.35f, y - 0.9f}, width, colour, out);
+        stroke({x - 0.35f, y - 0.9f}, {x + 1.5f, y + 1.2f}, width, colour, out);
+    } else {
+        stroke({x - 1.2f, y - 1.2f}, {x + 1.2f, y + 1.2f}, width, colour, out);
+        stroke({x - 1.2f, y + 1.2f}, {x + 1.2f, y - 1.2f}, width, colour, out);
+    }
+}
+
+// One ship at `at`: the hull in its player's colour (landed or crashed too), its flame while it
+// burns, and how its flight ended.
+void draw_ship(const placement& at, lander_state state, bool thrusting, std::uint64_t ticks, rgba hull,
                draw_list& out) {
     using p = lander_physics;
-    const rgba hull = state == lander_state::crashed ? crashed_colour : hull_fill;
     // Descent stage (a trapezoid), ascent cabin (a triangle), window, legs.
     out.triangles.push_back({at(-1.8, -1.2), at(1.8, -1.2), at(1.4, 0.4), hull});
     out.triangles.push_back({at(-1.8, -1.2), at(1.4, 0.4), at(-1.4, 0.4), hull});
@@ -135,29 +167,31 @@ void draw_ship(const placement& at, lander_state state, bool thrusting, std::uin
         out.triangles.push_back({at(-0.9, -1.3), at(0.9, -1.3), at(0.0, -1.3 - length), flame_outer});
         out.triangles.push_back({at(-0.45, -1.3), at(0.45, -1.3), at(0.0, -1.3 - 0.55 * length), flame_inner});
     }
-    if (state == lander_state::landed) {
-        out.lines.push_back({at(-3.0, 3.2), at(3.0, 3.2), landed_colour});
-    }
+    draw_outcome(at, state, out);
 }
 
 }  // namespace
 
 void lander_scene::draw(draw_list& out, double alpha) const {
     const double a = std::clamp(alpha, 0.0, 2.0);  // above 1: extrapolated (see scene::draw)
+    const std::size_t first_triangle = out.triangles.size();
+    const std::size_t first_line = out.lines.size();
+    const placement at = placed(previous_, body_, a);
+    const placement other = placed(second_.previous, second_.body, a);
+    const std::array<placement, 2> both{at, other};
+    frame(std::span{both}.first(two_ships() ? 2 : 1), terrain_, out);
     draw_terrain(terrain_, out);
     draw_trail(*this, out);
     if (options_.beacons) beacons_.draw(out);
-
-    const placement at = placed(previous_, body_, a);
     if (!two_ships()) {
-        follow(at.x, at.y, terrain_.height_at(at.x), out);
         draw_ship(at, state_, thrusting_, ticks_, hull_colour, out);
-        return;
+    } else {
+        draw_ship(at, state_, thrusting_, ticks_, player_colour(0), out);
+        draw_ship(other, second_.state, second_.thrusting, ticks_, player_colour(1), out);
     }
-    const placement other = placed(second_.previous, second_.body, a);
-    follow_both(at, other, terrain_, out);
-    draw_ship(at, state_, thrusting_, ticks_, player_colour(0), out);
-    draw_ship(other, second_.state, second_.thrusting, ticks_, player_colour(1), out);
+    // The front end outlines the shown rectangle as the world's edge: the ground, the trail and the
+    // rest stay inside it.
+    clip_to_view(out, first_triangle, first_line);
 }
 
 void lander_scene::draw_ghost(draw_list& out, const scene& predicted, double opacity) const {

@@ -16,4 +16,9 @@ inline constexpr std::array<rgba, 2> player_colours{{{86, 180, 233, 255}, {230, 
     return player_colours[player & 1];
 }
 
+// How a ship's flight ended, drawn as a mark beside it (a check, a cross) and an outline around
+// it, never in place of its player's colour: two crashed ships stay told apart.
+inline constexpr rgba landed_colour{6, 214, 160, 255};
+inline constexpr rgba crashed_colour{239, 71, 111, 255};
+
 }  // namespace ticklab::game

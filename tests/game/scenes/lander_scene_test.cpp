@@ -163,23 +163,71 @@ TEST(LanderScene, TrailHoldsOnePositionPerTickAndIsNotState) {
     EXPECT_EQ(b.trail_size(), ticklab::game::lander_scene::trail_length) << "a fixed-size ring";
 }
 
-TEST(LanderScene, CameraFollowsTheLanderAndZoomsInNearTheGround) {
-    ticklab::game::scene_options options;
-    ticklab::game::lander_scene lander{options};
-    ticklab::game::draw_list high;
-    lander.draw(high, 1.0);
-    EXPECT_FLOAT_EQ(high.world_size.x, 80.0f) << "high up: 80 m wide";
-    const auto shows = [&](const ticklab::game::draw_list& list) {
-        const ticklab::game::lander_body& b = lander.body();
-        return b.x >= list.world_origin.x && b.x <= list.world_origin.x + list.world_size.x &&
-               b.y >= list.world_origin.y && b.y <= list.world_origin.y + list.world_size.y;
+namespace {
+
+bool in_view(const ticklab::game::draw_list& list, double x, double y) {
+    return x >= list.world_origin.x && x <= list.world_origin.x + list.world_size.x && y >= list.world_origin.y &&
+           y <= list.world_origin.y + list.world_size.y;
+}
+
+}  // namespace
+
+TEST(LanderScene, FirstFrameShowsTheShipTheGroundBelowItAndTheWholePad) {
+    // Without the autopilot the ship starts some 70 m up: the ground and the pad must be in the
+    // picture from the first frame, not only once it has fallen near them.
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        const lander_scene lander{options_for(seed, false)};
+        ticklab::game::draw_list first;
+        lander.draw(first, 1.0);
+        const auto& b = lander.body();
+        const auto& ground = lander.terrain();
+        EXPECT_TRUE(in_view(first, b.x, b.y)) << "seed " << seed;
+        EXPECT_TRUE(in_view(first, b.x, ground.height_at(b.x))) << "the ground below the ship, seed " << seed;
+        for (const double x : {ground.pad_left(), ground.pad_right()}) {
+            EXPECT_TRUE(in_view(first, x, ground.pad_height())) << "the pad's end at " << x << ", seed " << seed;
+            EXPECT_TRUE(in_view(first, x, ground.pad_height() + 6.0)) << "its limit mark, seed " << seed;
+        }
+        EXPECT_LE(first.world_size.x, static_cast<float>(lander_scene::width)) << "never wider than the world";
+    }
+}
+
+TEST(LanderScene, CameraZoomsInOnTheLanderOnThePad) {
+    lander_scene lander{options_for(1, true)};
+    ASSERT_EQ(fly(lander, 60), lander_state::landed);
+    ticklab::game::draw_list landed;
+    lander.draw(landed, 1.0);
+    EXPECT_FLOAT_EQ(landed.world_size.x, 56.0f) << "56 m wide on the ground: the lander 48 px tall on 800 px";
+    EXPECT_TRUE(in_view(landed, lander.body().x, lander.body().y));
+}
+
+TEST(LanderScene, TerrainTrailAndShipStayInsideTheShownBox) {
+    // The front end outlines [world_origin, world_origin + world_size] as the world's edge and
+    // clips only to the scene area around it: whatever the lander draws past it would spill over.
+    const auto inside = [](const ticklab::game::draw_list& list, ticklab::game::vec2 p) {
+        constexpr float slack = 1e-3f;  // float rounding at the cut
+        return p.x >= list.world_origin.x - slack && p.x <= list.world_origin.x + list.world_size.x + slack &&
+               p.y >= list.world_origin.y - slack && p.y <= list.world_origin.y + list.world_size.y + slack;
     };
-    EXPECT_TRUE(shows(high));
-    // Falling freely until touchdown: the camera ends 56 m wide, still on the lander.
-    ticklab::game::tick_input none;
-    while (lander.state() == ticklab::game::lander_state::flying) lander.tick(none, 1.0 / 60);
-    ticklab::game::draw_list low;
-    lander.draw(low, 1.0);
-    EXPECT_FLOAT_EQ(low.world_size.x, 56.0f);
-    EXPECT_TRUE(shows(low));
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+        lander_scene lander{options_for(seed, false)};
+        std::size_t frames = 0;
+        for (int t = 0; t <= 60 * 60 && lander.state() == lander_state::flying; ++t) {
+            if (t % 30 == 0) {
+                ticklab::game::draw_list list;
+                lander.draw(list, 0.5);
+                ++frames;
+                ASSERT_GT(list.triangles.size(), 10u);
+                for (const auto& tri : list.triangles) {
+                    for (const auto& p : {tri.a, tri.b, tri.c}) {
+                        ASSERT_TRUE(inside(list, p)) << "triangle corner " << p.x << ", " << p.y << " tick " << t;
+                    }
+                }
+                for (const auto& line : list.lines) {
+                    ASSERT_TRUE(inside(list, line.from) && inside(list, line.to)) << "a line, tick " << t;
+                }
+            }
+            lander.tick({}, 1.0 / 60);
+        }
+        EXPECT_GT(frames, 5u);
+    }
 }

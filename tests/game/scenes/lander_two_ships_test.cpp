@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 using namespace ticklab::game;
@@ -118,4 +119,50 @@ TEST(LanderTwoShips, AGhostOutlinesOnlyTheMispredictedShip) {
     draw_list none;
     predicted.draw_ghost(none, predicted, 1.0);
     EXPECT_TRUE(none.lines.empty()) << "a right prediction leaves no ghost";
+}
+
+namespace {
+
+// Triangles in `colour` with every corner within `radius` of (x, y).
+std::size_t triangles_near(const draw_list& list, rgba colour, double x, double y, double radius) {
+    return static_cast<std::size_t>(std::count_if(list.triangles.begin(), list.triangles.end(), [&](const auto& t) {
+        if (t.fill != colour) return false;
+        return std::all_of(&t.a, &t.a + 3, [&](const vec2& p) { return std::hypot(p.x - x, p.y - y) <= radius; });
+    }));
+}
+
+}  // namespace
+
+TEST(LanderTwoShips, CrashedShipsKeepTheirPlayersColoursAndEachGetsACrashMark) {
+    lander_scene two{players(2)};
+    for (int t = 0;
+         t < 60 * 60 && (two.state() == lander_state::flying || two.second_ship().state == lander_state::flying); ++t) {
+        two.tick({}, 1.0 / 60.0);  // nobody steers: both fall and crash
+    }
+    ASSERT_EQ(two.state(), lander_state::crashed);
+    ASSERT_EQ(two.second_ship().state, lander_state::crashed);
+    draw_list list;
+    two.draw(list, 1.0);
+    // Each hull still in its player's colour: the two wrecks are told apart.
+    EXPECT_GE(triangles_near(list, player_colour(0), two.body().x, two.body().y, 3.0), 3u);
+    EXPECT_GE(triangles_near(list, player_colour(1), two.second_ship().body.x, two.second_ship().body.y, 3.0), 3u);
+    // And each marked crashed: a cross of thick strokes over it, in the crash colour.
+    EXPECT_GE(triangles_near(list, crashed_colour, two.body().x, two.body().y + 5.0, 2.5), 4u);
+    EXPECT_GE(triangles_near(list, crashed_colour, two.second_ship().body.x, two.second_ship().body.y + 5.0, 2.5), 4u);
+    EXPECT_FALSE(has_triangle_in(list, landed_colour));
+}
+
+TEST(LanderTwoShips, ALandedShipKeepsItsColourAndGetsALandedMark) {
+    scene_options options = players(1);
+    options.seed = 1;
+    options.autopilot = true;
+    lander_scene one{options};
+    for (int t = 0; t < 120 * 60 && one.state() == lander_state::flying; ++t) one.tick({}, 1.0 / 60.0);
+    ASSERT_EQ(one.state(), lander_state::landed);
+    draw_list list;
+    one.draw(list, 1.0);
+    EXPECT_GE(triangles_near(list, landed_colour, one.body().x, one.body().y + 5.0, 2.5), 4u) << "a check over it";
+    EXPECT_FALSE(has_triangle_in(list, crashed_colour));
+    // The hull keeps its own colour: no triangle of the ship's is in the outcome's colour.
+    EXPECT_EQ(triangles_near(list, landed_colour, one.body().x, one.body().y, 2.5), 0u);
 }
