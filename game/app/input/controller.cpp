@@ -19,6 +19,14 @@ controller::controller(game::session& session, std::string lesson, view_state vi
 void controller::say(std::string text) {
     notice_ = std::move(text);
     notice_until_ = now_ms_ + notice_ms;
+    notice_is_b_ = false;
+}
+
+void controller::drop_b_notice() {
+    if (!notice_is_b_) return;
+    notice_.clear();
+    notice_until_ = 0;
+    notice_is_b_ = false;
 }
 
 std::string controller::notice() const {
@@ -172,6 +180,7 @@ void controller::switch_to(std::size_t index) {
     const auto scenes = game::scene_registry();
     if (index >= scenes.size() || scenes[index].name == session_.current_entry().name) return;
     session_.switch_scene(scenes[index]);
+    drop_b_notice();
     // The lesson was about the scene that ran: its text and figures would now describe nothing.
     lessons_.active.clear();
 }
@@ -192,6 +201,7 @@ void controller::apply_lesson_at(std::size_t index) {
 }
 
 void controller::apply_lesson(const game::lesson& l, std::string key) {
+    drop_b_notice();
     game::lesson_setup setup;
     l.configure(setup);
     session_.stop_network();
@@ -215,9 +225,14 @@ void controller::step_lesson(int step) {
 }
 
 void controller::toggle_lesson() {
+    // Each of B's lines is about the lesson that runs: a switch drops it (drop_b_notice).
+    const auto say_b = [this](std::string text) {
+        say(std::move(text));
+        notice_is_b_ = true;
+    };
     const game::lesson* active = game::find_lesson(lessons_.active);
     if (active == nullptr) {
-        say("B flips a lesson's before / after: no lesson runs (PageDown starts one)");
+        say_b("B flips a lesson's before / after: no lesson runs (PageDown starts one)");
         return;
     }
     const auto controls = session_.current_entry().parts.controls;
@@ -228,18 +243,18 @@ void controller::toggle_lesson() {
         // A scene toggle is a scene setting: as the panel's, it stays as it is while a replay records or plays.
         const game::scene_control* c = game::find_control(controls, active->toggle);
         if (c == nullptr || c->kind != game::control_kind::toggle) {
-            say(std::string{game::no_before_after_text});
+            say_b(std::string{game::no_before_after_text});
             return;
         }
         if (replay_busy()) {
-            say("B flips a scene setting, which stays as it is while a replay records or plays");
+            say_b("B flips a scene setting, which stays as it is while a replay records or plays");
             return;
         }
         game::apply_scene_toggle(active->toggle, controls, session_.current_scene());
     }
     // The figures count from the flip, so "after" is not read through the "before" counts.
     session_.restart_statistics();
-    say(game::before_after_text(*active, session_.settings(), controls, session_.current_scene()));
+    say_b(game::before_after_text(*active, session_.settings(), controls, session_.current_scene()));
 }
 
 void controller::scale_text(float scale) {

@@ -70,6 +70,36 @@ TEST(LessonKeys, BFlipsTheLessonsSettingAndBack) {
     EXPECT_EQ(s.settings().strategy.smoothing_mode, ticklab::game::smoothing::interpolate);
 }
 
+// B's notice names the lesson it flipped ("B: catch-up none (now) / catch-up drop"): after a
+// switch of lesson or scene it would describe a lesson that no longer runs.
+TEST(LessonKeys, ASwitchDropsBsNoticeAndKeepsOthers) {
+    ticklab::manual_time_source clock;
+    ticklab::game::session s{clock, "balls", {}, {}};
+    ticklab::app::controller control{s, "spiral", {}};
+    control.perform(action::of(action_kind::restart_lesson));
+    const auto b_twice = [&] {
+        control.perform(action::of(action_kind::lesson_toggle));
+        control.perform(action::of(action_kind::lesson_toggle));
+        ASSERT_NE(control.notice().find("catch-up"), std::string::npos) << control.notice();
+    };
+    b_twice();
+    control.perform(action::of(action_kind::next_lesson));  // PageDown
+    EXPECT_EQ(control.notice(), "") << "PageDown";
+    control.perform(action::of(action_kind::previous_lesson));  // back to spiral
+    b_twice();
+    control.perform(action::of(action_kind::apply_lesson, 0.0));  // the panel's list
+    EXPECT_EQ(control.notice(), "") << "the panel";
+    control.perform(action::of(action_kind::previous_lesson));
+    control.lessons().active = "spiral";
+    control.perform(action::of(action_kind::restart_lesson));
+    b_twice();
+    control.perform(action::of(action_kind::next_scene));  // Tab
+    EXPECT_EQ(control.notice(), "") << "a scene switch";
+    control.say("saved /tmp/x.png");
+    control.perform(action::of(action_kind::next_lesson));
+    EXPECT_EQ(control.notice(), "saved /tmp/x.png") << "another notice stays";
+}
+
 TEST(LessonKeys, StepIntoANetworkLessonStartsItsGameAndOutOfItStopsIt) {
     ticklab::manual_time_source clock;
     ticklab::game::session s{clock, "balls", {}, {}};
