@@ -237,7 +237,18 @@ void controller::toggle_lesson() {
     }
     const auto controls = session_.current_entry().parts.controls;
     game::loop_settings flipped = session_.settings();
-    if (game::apply_toggle(*active, flipped)) {
+    if (game::is_network_toggle(active->toggle)) {
+        // A network setting: the game starts again with it, as the panel's Network section does.
+        const game::network_game* running = session_.network();
+        if (running == nullptr) {
+            say_b("B flips a setting of the network game, which is not running (R starts the lesson again)");
+            return;
+        }
+        game::network_settings network = running->config().network;
+        game::apply_network_toggle(active->toggle, network);
+        session_.stop_network();
+        session_.start_network(network);
+    } else if (game::apply_toggle(*active, flipped)) {
         session_.set_settings(flipped);
     } else {
         // A scene toggle is a scene setting: as the panel's, it stays as it is while a replay records or plays.
@@ -254,7 +265,9 @@ void controller::toggle_lesson() {
     }
     // The figures count from the flip, so "after" is not read through the "before" counts.
     session_.restart_statistics();
-    say_b(game::before_after_text(*active, session_.settings(), controls, session_.current_scene()));
+    const game::network_game* network = session_.network();
+    say_b(game::before_after_text(*active, session_.settings(), controls, session_.current_scene(),
+                                  network != nullptr ? &network->config().network : nullptr));
 }
 
 void controller::scale_text(float scale) {

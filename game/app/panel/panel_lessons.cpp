@@ -35,10 +35,12 @@ void lessons(controller& control) {
         for (const std::string& question : active->questions) ImGui::TextDisabled("Q: %s", question.c_str());
         ImGui::Spacing();
         const game::session& session = control.session();
-        ImGui::TextDisabled("%s",
-                            game::before_after_text(*active, session.settings(), session.current_entry().parts.controls,
-                                                    session.current_scene())
-                                .c_str());
+        const game::network_game* network = session.network();
+        ImGui::TextDisabled(
+            "%s",
+            game::before_after_text(*active, session.settings(), session.current_entry().parts.controls,
+                                    session.current_scene(), network != nullptr ? &network->config().network : nullptr)
+                .c_str());
         ImGui::PopTextWrapPos();
         ImGui::TextDisabled("PageUp / PageDown: previous / next lesson");
         ImGui::Separator();

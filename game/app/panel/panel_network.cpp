@@ -13,7 +13,9 @@ namespace {
 bool same_settings(const game::network_settings& a, const game::network_settings& b) {
     return a.mode == b.mode && a.link.latency_ms == b.link.latency_ms && a.link.jitter_ms == b.link.jitter_ms &&
            a.link.loss_percent == b.link.loss_percent && a.input_delay == b.input_delay &&
-           a.peer_drops == b.peer_drops && a.peer_hitch_ms == b.peer_hitch_ms;
+           a.peer_drops == b.peer_drops && a.peer_hitch_ms == b.peer_hitch_ms && a.time_sync == b.time_sync &&
+           a.max_prediction == b.max_prediction && a.peer_clock_ppm == b.peer_clock_ppm &&
+           a.peer_frame_ms == b.peer_frame_ms && a.bots == b.bots;
 }
 
 // What one frame of editing did: a change to apply now (a button, a box, a slider let go), or a
@@ -57,6 +59,8 @@ edit_result edit(game::network_settings& s) {
     out.held = out.held || ImGui::IsItemActive();
     slider("Peer 2 hitch", "##hitch", s.peer_hitch_ms, game::network_settings::max_hitch_ms, "%.0f ms every 5 s", out);
     out.commit = ImGui::Checkbox("Peer 2 drops time (breaks the rule)", &s.peer_drops) || out.commit;
+    // The same setting as --time-sync and B in the time-sync lesson.
+    out.commit = ImGui::Checkbox("Time sync (the peer ahead slows down)", &s.time_sync) || out.commit;
     return out;
 }
 

@@ -126,3 +126,13 @@ TEST(LessonCatalogueFolders, TheUserFolderFollowsXdgDataHome) {
         ::unsetenv("XDG_DATA_HOME");
     }
 }
+
+// A network toggle flips a setting of the network game: a lesson without one is refused with one line.
+TEST_F(LessonCatalogue, ATimeSyncToggleNeedsANetworkBlock) {
+    write(root / "user" / "nosync.json",
+          R"({"name": "nosync", "title": "No game", "text": "Look.", "toggle": "time-sync"})");
+    const lesson_catalogue c = read_lesson_catalogue(folders);
+    EXPECT_TRUE(c.found.empty());
+    ASSERT_EQ(c.problems.size(), 1u);
+    EXPECT_NE(c.problems[0].line.find("needs a \"network\" block"), std::string::npos) << c.problems[0].line;
+}

@@ -100,6 +100,24 @@ TEST(LessonKeys, ASwitchDropsBsNoticeAndKeepsOthers) {
     EXPECT_EQ(control.notice(), "saved /tmp/x.png") << "another notice stays";
 }
 
+// time-sync is about a setting of the network game: B turns it on and off in the running game.
+TEST(LessonKeys, BFlipsTimeSyncInTheTimeSyncLesson) {
+    ticklab::manual_time_source clock;
+    ticklab::game::session s{clock, "balls", {}, {}};
+    ticklab::app::controller control{s, "time-sync", {}};
+    control.perform(action::of(action_kind::restart_lesson));
+    ASSERT_NE(s.network(), nullptr);
+    ASSERT_FALSE(s.network()->config().network.time_sync);
+    control.perform(action::of(action_kind::lesson_toggle));
+    ASSERT_NE(s.network(), nullptr);
+    EXPECT_TRUE(s.network()->config().network.time_sync);
+    EXPECT_EQ(s.network()->config().network.peer_clock_ppm, 20000.0) << "the lesson's other settings stay";
+    EXPECT_EQ(control.notice(), "B: time sync on (now) / time sync off");
+    control.perform(action::of(action_kind::lesson_toggle));
+    EXPECT_FALSE(s.network()->config().network.time_sync);
+    EXPECT_EQ(control.notice(), "B: time sync off (now) / time sync on");
+}
+
 TEST(LessonKeys, StepIntoANetworkLessonStartsItsGameAndOutOfItStopsIt) {
     ticklab::manual_time_source clock;
     ticklab::game::session s{clock, "balls", {}, {}};
