@@ -14,9 +14,9 @@ constexpr std::array<std::string_view, 9> toggles{"smoothing",   "catch-up",    
                                                   "frame-load",  "extrapolation", "render-tick",
                                                   "task-budget", "tick-rate",     "time-sync"};
 // The loop's figures; the scenes' own are in their scene_parts.
-constexpr std::array<std::string_view, 11> figures{
-    "ticks_per_frame", "alpha",          "dropped_ms",     "debt_ms",   "fps",      "sim_speed",
-    "frame_ms",        "picture_age_ms", "behind_tick_ms", "task_runs", "tick_rate"};
+constexpr std::array<std::string_view, 13> figures{
+    "ticks_per_frame", "alpha",          "dropped_ms", "debt_ms",   "fps",        "sim_speed",       "frame_ms",
+    "picture_age_ms",  "behind_tick_ms", "task_runs",  "tick_rate", "state_hash", "ticks_per_second"};
 
 // The value `toggle` has in `s`, in the words the lessons' texts use.
 std::string toggle_value(std::string_view toggle, const loop_settings& s) {

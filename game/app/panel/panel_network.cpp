@@ -84,12 +84,13 @@ void readouts(const game::network_game& game) {
     using game::peer;
     row("tick", [](const peer& p, char* t, std::size_t n) { std::snprintf(t, n, "%" PRIu64, p.tick()); });
     row("confirmed",
-        [](const peer& p, char* t, std::size_t n) { std::snprintf(t, n, "%" PRIu64, p.stats().confirmed); });
+        [](const peer& p, char* t, std::size_t n) { std::snprintf(t, n, "to tick %" PRIu64, p.stats().confirmed); });
     row("waiting", [](const peer& p, char* t, std::size_t n) {
         std::snprintf(t, n, "%s, %" PRIu64 " frames", p.stats().waiting ? "yes" : "no", p.stats().stall_frames);
     });
     row("rolled back", [](const peer& p, char* t, std::size_t n) {
-        std::snprintf(t, n, "%u now, %" PRIu64, p.stats().rollback_this_frame, p.stats().rollback_ticks);
+        std::snprintf(t, n, "%u ticks now, %" PRIu64 " in all", p.stats().rollback_this_frame,
+                      p.stats().rollback_ticks);
     });
     row("input lag", [](const peer& p, char* t, std::size_t n) {
         const auto& s = p.stats();
@@ -103,7 +104,7 @@ void readouts(const game::network_game& game) {
         if (p.stats().desync_tick) {
             std::snprintf(t, n, "at tick %" PRIu64, *p.stats().desync_tick);
         } else {
-            std::snprintf(t, n, "none in %" PRIu64, p.stats().hashes_compared);
+            std::snprintf(t, n, "none in %" PRIu64 " hashes", p.stats().hashes_compared);
         }
     });
     ImGui::EndTable();
