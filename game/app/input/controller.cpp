@@ -187,16 +187,9 @@ void controller::switch_to(std::size_t index) {
 
 void controller::apply_lesson_at(std::size_t index) {
     // The built-in lessons, then those found in the share and user folders, as the panel lists them.
-    const auto table = game::lesson_table();
-    const auto& found = game::lessons_found().found;
-    if (index < table.size()) {
-        apply_lesson(table[index], table[index].name);
-    } else if (index - table.size() < found.size()) {
-        const game::lesson& l = found[index - table.size()].l;
-        apply_lesson(l, l.name);
-    } else {
-        return;
-    }
+    const game::lesson* l = game::listed_lesson(index);
+    if (l == nullptr) return;
+    apply_lesson(*l, l->name);
     lessons_.picked = index;
 }
 
@@ -214,14 +207,12 @@ void controller::apply_lesson(const game::lesson& l, std::string key) {
 }
 
 void controller::step_lesson(int step) {
-    const auto table = game::lesson_table();
-    if (table.empty() || step == 0) return;
-    const game::lesson* active = game::find_lesson(lessons_.active);
-    const auto count = static_cast<std::ptrdiff_t>(table.size());
-    // From a teacher's own lesson, PageDown goes to the first built-in one, PageUp to the last.
-    const auto index = game::built_in_index(active);
-    const std::ptrdiff_t from = index ? static_cast<std::ptrdiff_t>(*index) : (step > 0 ? -1 : 0);
-    apply_lesson_at(static_cast<std::size_t>(((from + step) % count + count) % count));
+    const std::size_t count = game::listed_lesson_count();
+    if (count == 0 || step == 0) return;
+    // The panel's list in order, the teacher's own lessons after the built-in ones; from a lesson
+    // read by path, PageDown goes to the first, PageUp to the last.
+    const auto from = game::listed_index(game::find_lesson(lessons_.active));
+    apply_lesson_at(game::step_in_list(from, step, count));
 }
 
 void controller::toggle_lesson() {

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -46,7 +48,7 @@ TEST(LessonKeys, StepAppliesTheNextLessonAtOnceAndWraps) {
     EXPECT_EQ(state.active, "slow-machine");
     state.active = "basics";
     step_lesson(control, -1);
-    EXPECT_EQ(state.active, ticklab::game::lesson_table().back().name);
+    EXPECT_EQ(state.active, ticklab::game::listed_lesson(ticklab::game::listed_lesson_count() - 1)->name);
 }
 
 TEST(LessonKeys, BFlipsTheLessonsSettingAndBack) {
@@ -116,6 +118,37 @@ TEST(LessonKeys, BFlipsTimeSyncInTheTimeSyncLesson) {
     control.perform(action::of(action_kind::lesson_toggle));
     EXPECT_FALSE(s.network()->config().network.time_sync);
     EXPECT_EQ(control.notice(), "B: time sync off (now) / time sync on");
+}
+
+// A teacher's own lesson in the user folder, and the walk PageDown / PageUp take from the last
+// built-in lesson: what it reached, as "walk: a b c". Run in a process of its own (a death test's
+// child re-runs only this test), where the user folder is read for the first time.
+[[noreturn]] void walk_with_an_own_lesson(const std::filesystem::path& data_home) {
+    ::setenv("XDG_DATA_HOME", data_home.c_str(), 1);
+    ticklab::manual_time_source clock;
+    ticklab::game::session s{clock, "balls", {}, {}};
+    ticklab::app::controller control{s, ticklab::game::lesson_table().back().name, {}};
+    std::string walk = "walk:";
+    for (const int step : {1, 1, -1, -1}) {
+        step_lesson(control, step);
+        walk += " " + control.active_lesson();
+    }
+    // PageDown: the own lesson, then round to the first built-in; PageUp: back again.
+    const std::string expected = "walk: own-lesson " + ticklab::game::lesson_table().front().name + " own-lesson " +
+                                 ticklab::game::lesson_table().back().name;
+    std::fprintf(stderr, "%s (expected %s)\n", walk.c_str(), expected.c_str());
+    std::exit(walk == expected ? 0 : 1);
+}
+
+TEST(LessonKeysDeathTest, PageDownGoesOnFromTheBuiltInLessonsToTheTeachersOwn) {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    const std::filesystem::path data_home = std::filesystem::temp_directory_path() / "ticklab_walk_test";
+    const std::filesystem::path folder = data_home / "ticklab" / "lessons";
+    std::filesystem::create_directories(folder);
+    std::ofstream{folder / "own.json"} << R"({"name": "own-lesson", "title": "Our own", "text": "Ours.",
+                                             "settings": {"scene": "balls"}})";
+    EXPECT_EXIT(walk_with_an_own_lesson(data_home), ::testing::ExitedWithCode(0), "walk: own-lesson");
+    std::filesystem::remove_all(data_home);
 }
 
 TEST(LessonKeys, StepIntoANetworkLessonStartsItsGameAndOutOfItStopsIt) {
