@@ -70,6 +70,10 @@ std::string_view origin_name(lesson_origin origin) {
     return "";
 }
 
+std::string source_text(const found_lesson& f) {
+    return std::string{origin_name(f.origin)} + ": " + f.file.string();
+}
+
 std::optional<std::filesystem::path> user_lesson_folder() {
     // The XDG base directory rule: a relative XDG_DATA_HOME is ignored.
     const char* data_home = std::getenv("XDG_DATA_HOME");
@@ -201,6 +205,32 @@ std::optional<std::size_t> built_in_index(const lesson* l) {
     const auto table = lesson_table();
     if (l == nullptr || table.empty() || l < table.data() || l >= table.data() + table.size()) return std::nullopt;
     return static_cast<std::size_t>(l - table.data());
+}
+
+std::size_t listed_lesson_count() {
+    return lesson_table().size() + catalogue().found.size();
+}
+
+const lesson* listed_lesson(std::size_t index) {
+    const auto table = lesson_table();
+    if (index < table.size()) return &table[index];
+    const auto& found = catalogue().found;
+    return index - table.size() < found.size() ? &found[index - table.size()].l : nullptr;
+}
+
+std::optional<std::size_t> listed_index(const lesson* l) {
+    if (const auto index = built_in_index(l)) return index;
+    const auto& found = catalogue().found;
+    for (std::size_t i = 0; i < found.size() && l != nullptr; ++i) {
+        if (&found[i].l == l) return lesson_table().size() + i;
+    }
+    return std::nullopt;
+}
+
+std::size_t step_in_list(std::optional<std::size_t> from, int step, std::size_t count) {
+    const auto n = static_cast<std::ptrdiff_t>(count);
+    const std::ptrdiff_t start = from ? static_cast<std::ptrdiff_t>(*from) : (step > 0 ? -1 : 0);
+    return static_cast<std::size_t>(((start + step) % n + n) % n);
 }
 
 std::string lesson_names() {

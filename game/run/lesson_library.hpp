@@ -42,6 +42,10 @@ struct found_lesson {
     std::filesystem::path file;
 };
 
+// Where a found lesson comes from, in full, for the panel's list: "user folder: /home/t/.local/share/
+// ticklab/lessons/my-lesson.json".
+[[nodiscard]] std::string source_text(const found_lesson& f);
+
 // A lesson file that could not be used: its file name without ".json" ("" when the lessons folder
 // itself is missing) and the one line that says why.
 struct lesson_problem {
@@ -77,6 +81,15 @@ struct lesson_catalogue {
 [[nodiscard]] const lesson* find_lesson(std::string_view name);
 // Where `l` stands in lesson_table(); nullopt for a lesson read from a file (or null).
 [[nodiscard]] std::optional<std::size_t> built_in_index(const lesson* l);
+// The lessons the panel lists and PageUp / PageDown walk through: the built-in ones, then those found
+// in the share and user folders (lessons_found().found), in that order.
+[[nodiscard]] std::size_t listed_lesson_count();
+[[nodiscard]] const lesson* listed_lesson(std::size_t index);  // nullptr past the end
+// Where `l` stands in that list; nullopt for a lesson read from a file by path (or null).
+[[nodiscard]] std::optional<std::size_t> listed_index(const lesson* l);
+// `step` places on from `from` in a list of `count`, round at either end; from a lesson outside the
+// list (nullopt) a step forward goes to the first, a step back to the last. `count` > 0.
+[[nodiscard]] std::size_t step_in_list(std::optional<std::size_t> from, int step, std::size_t count);
 // "basics, 10hz, ..." (then the found ones) for error messages.
 [[nodiscard]] std::string lesson_names();
 

@@ -330,6 +330,12 @@ std::string parse_lesson(std::string_view text, const std::string& source, lesso
             }
         }
         check_toggle(l.toggle, l.setup.scene);
+        if (is_network_toggle(l.toggle) && !l.setup.network) {
+            throw field_error{"toggle",
+                              quoted_value(l.toggle) +
+                                  " flips a setting of the network game: the lesson needs a \"network\" block "
+                                  "in its settings"};
+        }
         l.toggle_other = read_toggle_other(doc, l.toggle, l.setup.loop);
     } catch (const field_error& e) {
         // The field may be a key from the file: quoted, so the error stays one line.

@@ -114,6 +114,11 @@ std::string trace_csv(const trace_recorder& trace) {
     std::string out = "# format=" + std::string{csv_trace_format} + "\n";
     out += settings_comment_lines(trace.settings());
     out += settings_comment_lines(trace.settings_at_end(), "at_end.");
+    for (const trace_mark& m : trace.marks()) {
+        out += "# mark=" + std::to_string(m.frame) + ',';
+        append_number(out, seconds(m.reading_ns));
+        out += ',' + m.what + '\n';
+    }
     out += csv_trace_columns;
     out += '\n';
     out.reserve(out.size() + trace.frames().size() * 72);
@@ -198,6 +203,20 @@ std::string trace_chrome_json(const trace_recorder& trace) {
                                       std::min(run.cost_ns, frame_end - start), {{"cost_ms", ms(run.cost_ns)}}));
         }
         if (!skips.empty()) events.push_back(counter("task skips", f.reading_ns, std::move(skips)));
+    }
+
+    // A pause, a resume or a change of settings: a line across the whole trace at its frame.
+    for (const trace_mark& m : trace.marks()) {
+        ordered_json event = ordered_json::object();
+        event["name"] = m.what;
+        event["cat"] = "mark";
+        event["ph"] = "i";
+        event["s"] = "g";
+        event["ts"] = us(m.reading_ns);
+        event["pid"] = 1;
+        event["tid"] = frames_tid;
+        event["args"] = {{"frame", m.frame}};
+        events.push_back(event);
     }
 
     ordered_json other = trace.settings();

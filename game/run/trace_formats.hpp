@@ -11,7 +11,9 @@
 //
 // CSV: "# key=value" lines first: format=ticklab-trace-csv-1, then every setting the run started
 // with (run/run_settings.hpp lists them), then "# at_end.KEY=VALUE" for any a window's keys or panel
-// changed during the run; then a header row and one row per frame with the columns frame, time_s
+// changed during the run, then "# mark=FRAME,TIME_S,WHAT" for each pause, resume or change of
+// settings at the frame that first ran with it (trace_mark: WHAT is "paused", "resumed" or
+// "catch_up=drop", ...); then a header row and one row per frame with the columns frame, time_s
 // (the frame's reading on the time axis below, s), real_ms (the frame's own length: from its
 // reading to the next frame's), ticks, alpha, dropped_ms (virtual time the cap discarded), debt_ms
 // (virtual time carried to the next frame), virtual_s (virtual time at the frame's end), paused (0
@@ -32,6 +34,8 @@
 //   counters ("C")   "loop" at every frame's reading, args alpha, ticks, dropped_ms, debt_ms (Perfetto
 //                    shows a track per argument: "loop alpha", ...), and "task skips", args per task
 //                    name, when a budget skipped runs;
+//   marks ("i")      an instant event across the trace per mark (as the CSV's), named by WHAT, at
+//                    its frame's reading, args: frame;
 //   metadata ("M")   the process's and threads' names and order.
 // Both are written whole or not at all (write_text_atomically).
 

@@ -15,7 +15,7 @@
 // frame and render tasks, drawing, pacing) starts at its reading and lasts until the next one: its
 // own length, which the loop only measures at the next frame (frame_stats::real is the previous
 // frame's), so each frame's length is filled in by the next record() and the last one's by
-// end_run(). Memory: about 100 bytes a frame plus 24 bytes per task run.
+// end_run(). Memory: about 100 bytes a frame plus 24 bytes per task run (and a line per mark).
 
 #include "session/session.hpp"
 
@@ -26,6 +26,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -56,6 +57,16 @@ struct trace_task_run {
     bool skipped = false;        // skipped to stay within budget
 };
 
+// A change a person made during the run, at the frame that first ran with it: a pause, a resume, or
+// loop settings changed (B in a lesson, a key, the panel), e.g. "catch_up=drop" or "tick_rate=120,
+// max_loops=8" (the settings' names and values as the trace's settings give them, run_settings.hpp),
+// or the network game's time sync ("time_sync=true").
+struct trace_mark {
+    std::uint64_t frame = 0;      // the loop's frame index
+    std::int64_t reading_ns = 0;  // that frame's reading, on the trace's time axis
+    std::string what;             // "paused", "resumed", or "key=value" changes joined by ", "
+};
+
 // Runs are grouped by task name and kind: a script's successive waits are one-shot tasks of one name.
 struct trace_task {
     std::string name;  // the task's name, "task N" when it has none
@@ -79,6 +90,7 @@ public:
     [[nodiscard]] const std::vector<trace_frame>& frames() const noexcept { return frames_; }
     [[nodiscard]] const std::vector<trace_task>& tasks() const noexcept { return tasks_; }
     [[nodiscard]] const std::vector<trace_task_run>& task_runs() const noexcept { return runs_; }
+    [[nodiscard]] const std::vector<trace_mark>& marks() const noexcept { return marks_; }
     [[nodiscard]] const std::string& scene() const noexcept { return scene_; }
 
     // What the run ran with (run/run_settings.hpp): its settings when it started, and those a
@@ -103,6 +115,12 @@ private:
         bool skipped;
     };
     std::vector<pending_run> pending_;  // runs since the last record()
+    void mark_changes(const session& s, const trace_frame& frame);
+    std::vector<trace_mark> marks_;
+    // What the last recorded frame ran with, to mark a change at the frame after it.
+    std::optional<loop_settings> last_settings_;
+    bool last_paused_ = false;
+    std::optional<bool> last_time_sync_;  // nullopt: no network game
     std::int64_t reading_ns_ = 0;
     std::string scene_;
     nlohmann::ordered_json settings_ = nlohmann::ordered_json::object();

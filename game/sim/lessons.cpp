@@ -10,12 +10,13 @@ namespace ticklab::game {
 
 namespace {
 
-constexpr std::array<std::string_view, 8> toggles{"smoothing",     "catch-up",    "max-loops",   "frame-load",
-                                                  "extrapolation", "render-tick", "task-budget", "tick-rate"};
+constexpr std::array<std::string_view, 9> toggles{"smoothing",   "catch-up",      "max-loops",
+                                                  "frame-load",  "extrapolation", "render-tick",
+                                                  "task-budget", "tick-rate",     "time-sync"};
 // The loop's figures; the scenes' own are in their scene_parts.
-constexpr std::array<std::string_view, 11> figures{
-    "ticks_per_frame", "alpha",          "dropped_ms",     "debt_ms",   "fps",      "sim_speed",
-    "frame_ms",        "picture_age_ms", "behind_tick_ms", "task_runs", "tick_rate"};
+constexpr std::array<std::string_view, 13> figures{
+    "ticks_per_frame", "alpha",          "dropped_ms", "debt_ms",   "fps",        "sim_speed",       "frame_ms",
+    "picture_age_ms",  "behind_tick_ms", "task_runs",  "tick_rate", "state_hash", "ticks_per_second"};
 
 // The value `toggle` has in `s`, in the words the lessons' texts use.
 std::string toggle_value(std::string_view toggle, const loop_settings& s) {
@@ -42,7 +43,20 @@ std::string toggle_value(std::string_view toggle, const loop_settings& s) {
 
 }  // namespace
 
+// A network toggle's value in `n`, in the lessons' words.
+std::string network_toggle_value(std::string_view toggle, const network_settings& n) {
+    if (toggle == "time-sync") return n.time_sync ? "time sync on" : "time sync off";
+    return {};
+}
+
 std::string before_after_text(const lesson& l, const loop_settings& settings) {
+    if (is_network_toggle(l.toggle)) {
+        // Which one runs is the network game's to say (the overload that is handed its settings).
+        network_settings off;
+        network_settings on;
+        apply_network_toggle(l.toggle, on);
+        return "B: " + network_toggle_value(l.toggle, off) + " / " + network_toggle_value(l.toggle, on);
+    }
     loop_settings other = settings;
     if (!apply_toggle(l, other)) return std::string{no_before_after_text};
     return "B: " + toggle_value(l.toggle, settings) + " (now) / " + toggle_value(l.toggle, other);
@@ -71,6 +85,24 @@ std::string before_after_text(const lesson& l, const loop_settings& settings, st
     const std::string label{c->label};
     const bool on = running.control_value(c->name) != 0.0;
     return "B: " + label + (on ? " on" : " off") + " (now) / " + label + (on ? " off" : " on");
+}
+
+std::string before_after_text(const lesson& l, const loop_settings& settings, std::span<const scene_control> controls,
+                              const scene& running, const network_settings* network) {
+    if (!is_network_toggle(l.toggle) || network == nullptr) return before_after_text(l, settings, controls, running);
+    network_settings other = *network;
+    apply_network_toggle(l.toggle, other);
+    return "B: " + network_toggle_value(l.toggle, *network) + " (now) / " + network_toggle_value(l.toggle, other);
+}
+
+bool is_network_toggle(std::string_view toggle) {
+    return toggle == "time-sync";
+}
+
+bool apply_network_toggle(std::string_view toggle, network_settings& settings) {
+    if (toggle != "time-sync") return false;
+    settings.time_sync = !settings.time_sync;
+    return true;
 }
 
 std::span<const std::string_view> toggles_with_other_value() {

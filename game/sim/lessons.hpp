@@ -46,8 +46,8 @@ struct lesson {
     std::vector<std::string> hud_figures;
     // The one setting the lesson is about, flipped by the before/after key (apply_toggle): "" (none),
     // "smoothing", "catch-up", "max-loops", "frame-load", "extrapolation", "render-tick",
-    // "task-budget" or "tick-rate"; or a toggle control of the lesson's scene ("sleeping": see
-    // apply_scene_toggle).
+    // "task-budget" or "tick-rate"; "time-sync", a setting of the network game (apply_network_toggle);
+    // or a toggle control of the lesson's scene ("sleeping": see apply_scene_toggle).
     std::string toggle;
     // B's other value for a numeric toggle (tick-rate in Hz, max-loops, frame-load and task-budget in
     // ms), in place of the fixed one below; nullopt: the fixed one. Never the lesson's own value.
@@ -75,6 +75,11 @@ bool apply_toggle(const lesson& l, loop_settings& settings);
 // The toggles toggle_other may be given for, and the setting of sim/setting_table each one sets.
 [[nodiscard]] std::span<const std::string_view> toggles_with_other_value();
 
+// B on the network game: flips the network setting `toggle` names in `settings` ("time-sync": time
+// sync off <-> on). False for a toggle of the loop or a scene.
+bool apply_network_toggle(std::string_view toggle, network_settings& settings);
+[[nodiscard]] bool is_network_toggle(std::string_view toggle);
+
 // B on a scene setting: flips the toggle control named `toggle` among `controls` (the running
 // scene's scene_parts::controls) on `running`. False when `controls` has no toggle of that name.
 bool apply_scene_toggle(std::string_view toggle, std::span<const scene_control> controls, scene& running);
@@ -85,7 +90,13 @@ bool apply_scene_toggle(std::string_view toggle, std::span<const scene_control> 
 inline constexpr std::string_view no_before_after_text = "no before/after in this lesson";
 [[nodiscard]] std::string before_after_text(const lesson& l, const loop_settings& settings);
 // The same with the running scene, which a scene toggle's text reads: "B: sleeping off (now) / sleeping on".
+// A network toggle's two values without the one running: "B: time sync off / time sync on".
 [[nodiscard]] std::string before_after_text(const lesson& l, const loop_settings& settings,
                                             std::span<const scene_control> controls, const scene& running);
+// The same with the running network game's settings (nullptr: none runs), which a network toggle's
+// text reads: "B: time sync off (now) / time sync on".
+[[nodiscard]] std::string before_after_text(const lesson& l, const loop_settings& settings,
+                                            std::span<const scene_control> controls, const scene& running,
+                                            const network_settings* network);
 
 }  // namespace ticklab::game

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """scripts/ticklab-plot on a trace the real binary wrote: the picture is a real SVG (its five panels
-named) and a real PNG; bad input gets one line on stderr and exit 2, and writes nothing.
+named, a title with only the settings that act, the trace's marks labelled) and a real PNG; bad input gets one line on stderr and exit 2, and writes nothing.
 
     python3 tests/scripts/ticklab_plot_test.py BUILD/game/ticklab BUILD/scripts/ticklab-plot
 """
@@ -19,6 +19,11 @@ def check(condition, what):
     if not condition:
         failures.append(what)
         print("FAIL: " + what, file=sys.stderr)
+
+
+def svg_texts(path):
+    root = ET.parse(path).getroot()
+    return ["".join(t.itertext()).strip() for t in root.iter("{http://www.w3.org/2000/svg}text")]
 
 
 def run(*args):
@@ -43,6 +48,34 @@ def main(ticklab, plot):
         check(len(heading) == 1 and "lesson spiral" in heading[0] and "MAX_LOOPS 3" in heading[0],
               f"the title names the run's settings: {heading}")
         check(any(t == "real time (s)" for t in texts), "the time axis is labelled")
+
+        # catch-up none has no cap: the title names no MAX_LOOPS, though the lesson sets 3.
+        uncapped = os.path.join(folder, "uncapped.csv")
+        made = run(ticklab, "--headless", "--lesson", "spiral", "--frames", "30", "--trace", uncapped)
+        check(made.returncode == 0, f"ticklab wrote no trace: {made.stderr}")
+        uncapped_svg = os.path.join(folder, "uncapped.svg")
+        drawn = run(plot, uncapped, uncapped_svg)
+        check(drawn.returncode == 0, f"plot of the uncapped run: exit {drawn.returncode}: {drawn.stderr}")
+        heading = [t for t in svg_texts(uncapped_svg) if t.startswith("ticklab: ")]
+        check(len(heading) == 1 and "catch-up none" in heading[0] and "MAX_LOOPS" not in heading[0],
+              f"the title names only settings that act: {heading}")
+
+        # The trace's marks (a B switch, a pause, as a window run writes them) are drawn, labelled.
+        with open(uncapped) as f:
+            lines = f.read().splitlines()
+        header = next(i for i, line in enumerate(lines) if line.startswith("frame,"))
+        times = [float(line.split(",")[1]) for line in lines[header + 1 :]]
+        marked = os.path.join(folder, "marked.csv")
+        with open(marked, "w") as f:
+            f.write("\n".join(lines[:header] + [f"# mark=10,{times[9]},catch_up=drop, max_loops=3",
+                                                 f"# mark=20,{times[19]},paused"] + lines[header:]) + "\n")
+        marked_svg = os.path.join(folder, "marked.svg")
+        drawn = run(plot, marked, marked_svg)
+        check(drawn.returncode == 0, f"plot with marks: exit {drawn.returncode}: {drawn.stderr}")
+        texts = svg_texts(marked_svg)
+        check("catch-up drop, MAX_LOOPS 3" in texts, f"the B switch's mark is labelled: {texts}")
+        check("paused" in texts, f"the pause's mark is labelled: {texts}")
+        check("MAX_LOOPS" in texts, f"MAX_LOOPS's line is drawn from the switch to drop: {texts}")
 
         png = os.path.join(folder, "run.png")
         drawn = run(plot, trace, png)
@@ -85,7 +118,7 @@ def main(ticklab, plot):
     if failures:
         print(f"{len(failures)} failure(s)", file=sys.stderr)
         return 1
-    print("ticklab-plot: SVG with five panels, PNG, and eight kinds of bad input checked")
+    print("ticklab-plot: SVG with five panels, its title and marks, PNG, and eight kinds of bad input checked")
     return 0
 
 

@@ -19,6 +19,14 @@ controller::controller(game::session& session, std::string lesson, view_state vi
 void controller::say(std::string text) {
     notice_ = std::move(text);
     notice_until_ = now_ms_ + notice_ms;
+    notice_is_b_ = false;
+}
+
+void controller::drop_b_notice() {
+    if (!notice_is_b_) return;
+    notice_.clear();
+    notice_until_ = 0;
+    notice_is_b_ = false;
 }
 
 std::string controller::notice() const {
@@ -175,26 +183,21 @@ void controller::switch_to(std::size_t index) {
     const auto scenes = game::scene_registry();
     if (index >= scenes.size() || scenes[index].name == session_.current_entry().name) return;
     session_.switch_scene(scenes[index]);
+    drop_b_notice();
     // The lesson was about the scene that ran: its text and figures would now describe nothing.
     lessons_.active.clear();
 }
 
 void controller::apply_lesson_at(std::size_t index) {
     // The built-in lessons, then those found in the share and user folders, as the panel lists them.
-    const auto table = game::lesson_table();
-    const auto& found = game::lessons_found().found;
-    if (index < table.size()) {
-        apply_lesson(table[index], table[index].name);
-    } else if (index - table.size() < found.size()) {
-        const game::lesson& l = found[index - table.size()].l;
-        apply_lesson(l, l.name);
-    } else {
-        return;
-    }
+    const game::lesson* l = game::listed_lesson(index);
+    if (l == nullptr) return;
+    apply_lesson(*l, l->name);
     lessons_.picked = index;
 }
 
 void controller::apply_lesson(const game::lesson& l, std::string key) {
+    drop_b_notice();
     game::lesson_setup setup;
     l.configure(setup);
     session_.stop_network();
@@ -207,42 +210,58 @@ void controller::apply_lesson(const game::lesson& l, std::string key) {
 }
 
 void controller::step_lesson(int step) {
-    const auto table = game::lesson_table();
-    if (table.empty() || step == 0) return;
-    const game::lesson* active = game::find_lesson(lessons_.active);
-    const auto count = static_cast<std::ptrdiff_t>(table.size());
-    // From a teacher's own lesson, PageDown goes to the first built-in one, PageUp to the last.
-    const auto index = game::built_in_index(active);
-    const std::ptrdiff_t from = index ? static_cast<std::ptrdiff_t>(*index) : (step > 0 ? -1 : 0);
-    apply_lesson_at(static_cast<std::size_t>(((from + step) % count + count) % count));
+    const std::size_t count = game::listed_lesson_count();
+    if (count == 0 || step == 0) return;
+    // The panel's list in order, the teacher's own lessons after the built-in ones; from a lesson
+    // read by path, PageDown goes to the first, PageUp to the last.
+    const auto from = game::listed_index(game::find_lesson(lessons_.active));
+    apply_lesson_at(game::step_in_list(from, step, count));
 }
 
 void controller::toggle_lesson() {
+    // Each of B's lines is about the lesson that runs: a switch drops it (drop_b_notice).
+    const auto say_b = [this](std::string text) {
+        say(std::move(text));
+        notice_is_b_ = true;
+    };
     const game::lesson* active = game::find_lesson(lessons_.active);
     if (active == nullptr) {
-        say("B flips a lesson's before / after: no lesson runs (PageDown starts one)");
+        say_b("B flips a lesson's before / after: no lesson runs (PageDown starts one)");
         return;
     }
     const auto controls = session_.current_entry().parts.controls;
     game::loop_settings flipped = session_.settings();
-    if (game::apply_toggle(*active, flipped)) {
+    if (game::is_network_toggle(active->toggle)) {
+        // A network setting: the game starts again with it, as the panel's Network section does.
+        const game::network_game* running = session_.network();
+        if (running == nullptr) {
+            say_b("B flips a setting of the network game, which is not running (R starts the lesson again)");
+            return;
+        }
+        game::network_settings network = running->config().network;
+        game::apply_network_toggle(active->toggle, network);
+        session_.stop_network();
+        session_.start_network(network);
+    } else if (game::apply_toggle(*active, flipped)) {
         session_.set_settings(flipped);
     } else {
         // A scene toggle is a scene setting: as the panel's, it stays as it is while a replay records or plays.
         const game::scene_control* c = game::find_control(controls, active->toggle);
         if (c == nullptr || c->kind != game::control_kind::toggle) {
-            say(std::string{game::no_before_after_text});
+            say_b(std::string{game::no_before_after_text});
             return;
         }
         if (replay_busy()) {
-            say("B flips a scene setting, which stays as it is while a replay records or plays");
+            say_b("B flips a scene setting, which stays as it is while a replay records or plays");
             return;
         }
         game::apply_scene_toggle(active->toggle, controls, session_.current_scene());
     }
     // The figures count from the flip, so "after" is not read through the "before" counts.
     session_.restart_statistics();
-    say(game::before_after_text(*active, session_.settings(), controls, session_.current_scene()));
+    const game::network_game* network = session_.network();
+    say_b(game::before_after_text(*active, session_.settings(), controls, session_.current_scene(),
+                                  network != nullptr ? &network->config().network : nullptr));
 }
 
 void controller::scale_text(float scale) {

@@ -90,6 +90,8 @@ private:
     void toggle_lesson();
     void switch_to(std::size_t index);
     void scale_text(float scale);
+    // A lesson or scene switch: B's notice named the lesson that ran, so it goes (other notices stay).
+    void drop_b_notice();
     [[nodiscard]] bool replay_busy() const;  // recording or replaying
 
     game::session& session_;
@@ -98,6 +100,7 @@ private:
     quit_confirm quit_confirm_;
     std::string notice_;
     std::uint64_t notice_until_ = 0;
+    bool notice_is_b_ = false;  // the notice is B's before / after line, which belongs to the lesson that ran
     std::uint64_t now_ms_ = 0;
     std::uint64_t refused_ = 0;
 };

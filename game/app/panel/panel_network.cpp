@@ -13,7 +13,9 @@ namespace {
 bool same_settings(const game::network_settings& a, const game::network_settings& b) {
     return a.mode == b.mode && a.link.latency_ms == b.link.latency_ms && a.link.jitter_ms == b.link.jitter_ms &&
            a.link.loss_percent == b.link.loss_percent && a.input_delay == b.input_delay &&
-           a.peer_drops == b.peer_drops && a.peer_hitch_ms == b.peer_hitch_ms;
+           a.peer_drops == b.peer_drops && a.peer_hitch_ms == b.peer_hitch_ms && a.time_sync == b.time_sync &&
+           a.max_prediction == b.max_prediction && a.peer_clock_ppm == b.peer_clock_ppm &&
+           a.peer_frame_ms == b.peer_frame_ms && a.bots == b.bots;
 }
 
 // What one frame of editing did: a change to apply now (a button, a box, a slider let go), or a
@@ -57,6 +59,8 @@ edit_result edit(game::network_settings& s) {
     out.held = out.held || ImGui::IsItemActive();
     slider("Peer 2 hitch", "##hitch", s.peer_hitch_ms, game::network_settings::max_hitch_ms, "%.0f ms every 5 s", out);
     out.commit = ImGui::Checkbox("Peer 2 drops time (breaks the rule)", &s.peer_drops) || out.commit;
+    // The same setting as --time-sync and B in the time-sync lesson.
+    out.commit = ImGui::Checkbox("Time sync (the peer ahead slows down)", &s.time_sync) || out.commit;
     return out;
 }
 
@@ -80,12 +84,13 @@ void readouts(const game::network_game& game) {
     using game::peer;
     row("tick", [](const peer& p, char* t, std::size_t n) { std::snprintf(t, n, "%" PRIu64, p.tick()); });
     row("confirmed",
-        [](const peer& p, char* t, std::size_t n) { std::snprintf(t, n, "%" PRIu64, p.stats().confirmed); });
+        [](const peer& p, char* t, std::size_t n) { std::snprintf(t, n, "to tick %" PRIu64, p.stats().confirmed); });
     row("waiting", [](const peer& p, char* t, std::size_t n) {
         std::snprintf(t, n, "%s, %" PRIu64 " frames", p.stats().waiting ? "yes" : "no", p.stats().stall_frames);
     });
     row("rolled back", [](const peer& p, char* t, std::size_t n) {
-        std::snprintf(t, n, "%u now, %" PRIu64, p.stats().rollback_this_frame, p.stats().rollback_ticks);
+        std::snprintf(t, n, "%u ticks now, %" PRIu64 " in all", p.stats().rollback_this_frame,
+                      p.stats().rollback_ticks);
     });
     row("input lag", [](const peer& p, char* t, std::size_t n) {
         const auto& s = p.stats();
@@ -99,7 +104,7 @@ void readouts(const game::network_game& game) {
         if (p.stats().desync_tick) {
             std::snprintf(t, n, "at tick %" PRIu64, *p.stats().desync_tick);
         } else {
-            std::snprintf(t, n, "none in %" PRIu64, p.stats().hashes_compared);
+            std::snprintf(t, n, "none in %" PRIu64 " hashes", p.stats().hashes_compared);
         }
     });
     ImGui::EndTable();

@@ -138,7 +138,8 @@ void scheduler(controller& control, scheduler_panel_state& state) {
     };
     std::vector<ticklab::task_info>& snapshot = state.snapshot;
     tasks->snapshot(snapshot);
-    ImGui::Text("%zu tasks, virtual now %.3f s", snapshot.size(), ticklab::to_seconds(tasks->now()));
+    ImGui::Text("%zu task%s, virtual now %.3f s", snapshot.size(), snapshot.size() == 1 ? "" : "s",
+                ticklab::to_seconds(tasks->now()));
     if (const auto& error = tasks->last_task_error()) {
         // A task or script that threw has ended and the rest ran on (scheduler.hpp, Errors).
         const std::string more =

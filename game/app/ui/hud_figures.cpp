@@ -28,10 +28,12 @@ enum class loop_figure : std::uint8_t {
     fps,
     sim_speed,
     frame_ms,
-    picture_age_ms,  // how old the drawn picture is (session::lag_of_picture)
-    behind_tick_ms,  // how far it is behind the latest tick's state
-    task_runs,       // the budget lesson's task: which of the last frames it ran in
-    tick_rate,       // the loop's tick rate and tick length
+    picture_age_ms,    // how old the drawn picture is (session::lag_of_picture)
+    behind_tick_ms,    // how far it is behind the latest tick's state
+    task_runs,         // the budget lesson's task: which of the last frames it ran in
+    tick_rate,         // the loop's tick rate and tick length
+    state_hash,        // the state the ticks left (session::state_hash), with the tick it is after
+    ticks_per_second,  // ticks run over real time, across the speed window
     count
 };
 
@@ -58,6 +60,18 @@ std::optional<double> recent_speed(const game::frame_history& history) {
     }
     if (real_ms <= 0.0) return std::nullopt;
     return ticked_ms / real_ms;
+}
+
+// Ticks run a real second, across the same window; nullopt before any frame.
+std::optional<double> recent_tick_rate(const game::frame_history& history) {
+    double real_ms = 0.0;
+    double ticks = 0.0;
+    for (std::size_t i = history.size(); i-- > 0 && real_ms < speed_window_ms;) {
+        real_ms += history.at(i).frame_ms;
+        ticks += history.at(i).ticks;
+    }
+    if (real_ms <= 0.0) return std::nullopt;
+    return 1000.0 * ticks / real_ms;
 }
 
 // A figure the running scene offers, in its words; another scene's shows that figure's absent text.
@@ -137,12 +151,22 @@ hud_line figure_line(std::string_view name, const game::session& session, const 
             if (!task.active()) return {"task off", hud_style::figure};
             const auto beat = task.recent(12);
             const auto count = task.recent(60);
-            return {format_text("task %s %zu/%zu", beat.pattern.c_str(), count.runs, count.frames),
+            return {format_text("task %s in %zu/%zu frames", beat.pattern.c_str(), count.runs, count.frames),
                     count.runs < count.frames ? hud_style::figure_alert : hud_style::figure};
         }
         case tick_rate:
             return {format_text("tick rate %u Hz (%.1f ms)", loop.tick_rate(), 1000.0 / loop.tick_rate()),
                     hud_style::figure};
+        case state_hash:
+            // All 16 hex digits: the same ticks end in the same state bit for bit, whatever the frames.
+            return {format_text("tick %llu: hash %016llx", static_cast<unsigned long long>(session.ticks()),
+                                static_cast<unsigned long long>(session.state_hash())),
+                    hud_style::figure};
+        case ticks_per_second:
+            if (const auto rate = recent_tick_rate(session.history())) {
+                return {format_text("%.0f of %u ticks/s", *rate, loop.tick_rate()), hud_style::figure};
+            }
+            return {format_text("- of %u ticks/s", loop.tick_rate()), hud_style::figure};
         case count:
             break;
     }

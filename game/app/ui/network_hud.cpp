@@ -20,21 +20,22 @@ void build_network_hud_lines(const game::network_game& game, std::size_t peer, b
                    hud_style::title});
     const char* state = s.waiting ? "WAITING" : "running";
     if (game.hitching(peer)) state = "HITCH: its machine stalls";
-    out.push_back({format_text("tick %" PRIu64 "  delay %u  %s", p.tick(), p.config().input_delay, state),
+    out.push_back({format_text("tick %" PRIu64 "  delay %u ticks  %s", p.tick(), p.config().input_delay, state),
                    s.waiting ? hud_style::alert : hud_style::body});
     if (n.mode == game::net_mode::rollback) {
-        out.push_back({format_text("confirmed %" PRIu64 "  rolled back %2u ticks (most %u)", s.confirmed,
+        out.push_back({format_text("confirmed to tick %" PRIu64 "  rolled back %2u ticks (most %u ticks)", s.confirmed,
                                    s.rollback_this_frame, s.max_rollback),
                        hud_style::body});
     } else {
         out.push_back(
-            {format_text("confirmed %" PRIu64 "  stalls %" PRIu64, s.confirmed, s.stall_frames), hud_style::body});
+            {format_text("confirmed to tick %" PRIu64 "  stalled %" PRIu64 " frames", s.confirmed, s.stall_frames),
+             hud_style::body});
     }
     out.push_back({format_text("round trip %.0f ms  ahead %+.1f ticks%s", ticklab::to_milliseconds(s.round_trip),
                                s.frames_ahead, p.config().time_sync ? " (sync)" : ""),
                    hud_style::body});
     if (const auto block = p.last_block_hash()) {
-        out.push_back({format_text("hash @%" PRIu64 " %016" PRIx64, block->tick, block->hash), hud_style::dim});
+        out.push_back({format_text("hash at tick %" PRIu64 " %016" PRIx64, block->tick, block->hash), hud_style::dim});
     } else {
         out.push_back({"hash: after the first 30 ticks", hud_style::dim});
     }

@@ -126,3 +126,20 @@ TEST(LessonCatalogueFolders, TheUserFolderFollowsXdgDataHome) {
         ::unsetenv("XDG_DATA_HOME");
     }
 }
+
+TEST_F(LessonCatalogue, AFoundLessonSaysWhereItComesFromInFull) {
+    write(root / "user" / "mine.json", own("mine", "My own"));
+    const lesson_catalogue c = read_lesson_catalogue(folders);
+    ASSERT_EQ(c.found.size(), 1u);
+    EXPECT_EQ(ticklab::game::source_text(c.found[0]), "user folder: " + (root / "user" / "mine.json").string());
+}
+
+// A network toggle flips a setting of the network game: a lesson without one is refused with one line.
+TEST_F(LessonCatalogue, ATimeSyncToggleNeedsANetworkBlock) {
+    write(root / "user" / "nosync.json",
+          R"({"name": "nosync", "title": "No game", "text": "Look.", "toggle": "time-sync"})");
+    const lesson_catalogue c = read_lesson_catalogue(folders);
+    EXPECT_TRUE(c.found.empty());
+    ASSERT_EQ(c.problems.size(), 1u);
+    EXPECT_NE(c.problems[0].line.find("needs a \"network\" block"), std::string::npos) << c.problems[0].line;
+}

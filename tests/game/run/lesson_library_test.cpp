@@ -95,7 +95,7 @@ TEST(LessonLibrary, AValueWithALineEndIsQuotedOnOneLine) {
     // two lines. Values and keys from the file are quoted with their control bytes as '?'.
     EXPECT_EQ(parse(R"({"name": "a", "title": "A", "text": "Look.", "toggle": "smooth\ning"})"),
               "lesson 't.json': field 'toggle': 'smooth?ing' is not allowed: use smoothing, catch-up, max-loops, "
-              "frame-load, extrapolation, render-tick, task-budget or tick-rate, or a setting of scene 'balls': "
+              "frame-load, extrapolation, render-tick, task-budget, tick-rate or time-sync, or a setting of scene 'balls': "
               "gravity, sleeping or show_sleeping");
     EXPECT_EQ(parse(R"({"name": "a", "title": "A", "text": "Look.", "hud": ["al\tpha"]})").find('\t'),
               std::string::npos);
@@ -244,7 +244,7 @@ TEST(LessonLibrary, AToggleMayNameASettingOfTheLessonsScene) {
     EXPECT_EQ(
         parse(R"({"name": "a", "title": "A", "text": "Look.", "toggle": "sleeping", "settings": {"scene": "lander"}})"),
         "lesson 't.json': field 'toggle': 'sleeping' is not allowed: use smoothing, catch-up, max-loops, "
-        "frame-load, extrapolation, render-tick, task-budget or tick-rate, or a setting of scene 'lander': "
+        "frame-load, extrapolation, render-tick, task-budget, tick-rate or time-sync, or a setting of scene 'lander': "
         "autopilot");
     EXPECT_EQ(
         parse(R"({"name": "a", "title": "A", "text": "Look.", "toggle": "balls"})").find("'balls' is not allowed"),

@@ -92,6 +92,7 @@ TEST(Lessons, BeforeAfterTextNamesBothStatesOfEveryLessonsToggle) {
             EXPECT_EQ(text, ticklab::game::no_before_after_text) << l.name;
             continue;
         }
+        if (ticklab::game::is_network_toggle(l.toggle)) continue;  // BFlipsTimeSync... below
         // "B: <now> (now) / <other>", both values named and different; after B they swap.
         ASSERT_EQ(text.rfind("B: ", 0), 0u) << l.name << ": " << text;
         const std::size_t mark = text.find(" (now) / ");
@@ -165,4 +166,26 @@ TEST(LessonToggle, TheOtherValueALessonNamesIsWhatBSwitchesTo) {
     EXPECT_EQ(ticklab::game::before_after_text(l, settings), "B: frame load 30 ms (now) / frame load 10 ms");
     l.toggle_other.reset();  // the plain toggle as before: its value <-> none
     EXPECT_EQ(ticklab::game::before_after_text(l, settings), "B: frame load 30 ms (now) / no frame load");
+}
+
+// time-sync's B flips the network game's time sync; the text names the running game's value first.
+TEST(Lessons, BFlipsTimeSyncInTheNetworkSettingsAndSaysWhichRuns) {
+    const lesson& l = *ticklab::game::find_lesson("time-sync");
+    ASSERT_EQ(l.toggle, "time-sync");
+    ASSERT_TRUE(l.setup.network.has_value());
+    ticklab::game::network_settings network = *l.setup.network;
+    ASSERT_FALSE(network.time_sync);
+    const ticklab::game::scene_entry& balls = *ticklab::game::find_scene("balls");
+    const auto scene = balls.create({});
+    const auto text = [&](const ticklab::game::network_settings* n) {
+        return ticklab::game::before_after_text(l, l.setup.loop, balls.parts.controls, *scene, n);
+    };
+    EXPECT_EQ(text(&network), "B: time sync off (now) / time sync on");
+    ASSERT_TRUE(ticklab::game::apply_network_toggle(l.toggle, network));
+    EXPECT_TRUE(network.time_sync);
+    EXPECT_EQ(text(&network), "B: time sync on (now) / time sync off");
+    EXPECT_EQ(text(nullptr), "B: time sync off / time sync on") << "no game: both values, none marked";
+    ticklab::game::loop_settings loop = l.setup.loop;
+    EXPECT_FALSE(ticklab::game::apply_toggle(l, loop)) << "not a loop setting";
+    EXPECT_FALSE(ticklab::game::apply_network_toggle("tick-rate", network));
 }

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -46,7 +48,7 @@ TEST(LessonKeys, StepAppliesTheNextLessonAtOnceAndWraps) {
     EXPECT_EQ(state.active, "slow-machine");
     state.active = "basics";
     step_lesson(control, -1);
-    EXPECT_EQ(state.active, ticklab::game::lesson_table().back().name);
+    EXPECT_EQ(state.active, ticklab::game::listed_lesson(ticklab::game::listed_lesson_count() - 1)->name);
 }
 
 TEST(LessonKeys, BFlipsTheLessonsSettingAndBack) {
@@ -68,6 +70,85 @@ TEST(LessonKeys, BFlipsTheLessonsSettingAndBack) {
     ASSERT_EQ(s.settings().strategy.smoothing_mode, ticklab::game::smoothing::none);
     EXPECT_TRUE(toggle(control));
     EXPECT_EQ(s.settings().strategy.smoothing_mode, ticklab::game::smoothing::interpolate);
+}
+
+// B's notice names the lesson it flipped ("B: catch-up none (now) / catch-up drop"): after a
+// switch of lesson or scene it would describe a lesson that no longer runs.
+TEST(LessonKeys, ASwitchDropsBsNoticeAndKeepsOthers) {
+    ticklab::manual_time_source clock;
+    ticklab::game::session s{clock, "balls", {}, {}};
+    ticklab::app::controller control{s, "spiral", {}};
+    control.perform(action::of(action_kind::restart_lesson));
+    const auto b_twice = [&] {
+        control.perform(action::of(action_kind::lesson_toggle));
+        control.perform(action::of(action_kind::lesson_toggle));
+        ASSERT_NE(control.notice().find("catch-up"), std::string::npos) << control.notice();
+    };
+    b_twice();
+    control.perform(action::of(action_kind::next_lesson));  // PageDown
+    EXPECT_EQ(control.notice(), "") << "PageDown";
+    control.perform(action::of(action_kind::previous_lesson));  // back to spiral
+    b_twice();
+    control.perform(action::of(action_kind::apply_lesson, 0.0));  // the panel's list
+    EXPECT_EQ(control.notice(), "") << "the panel";
+    control.perform(action::of(action_kind::previous_lesson));
+    control.lessons().active = "spiral";
+    control.perform(action::of(action_kind::restart_lesson));
+    b_twice();
+    control.perform(action::of(action_kind::next_scene));  // Tab
+    EXPECT_EQ(control.notice(), "") << "a scene switch";
+    control.say("saved /tmp/x.png");
+    control.perform(action::of(action_kind::next_lesson));
+    EXPECT_EQ(control.notice(), "saved /tmp/x.png") << "another notice stays";
+}
+
+// time-sync is about a setting of the network game: B turns it on and off in the running game.
+TEST(LessonKeys, BFlipsTimeSyncInTheTimeSyncLesson) {
+    ticklab::manual_time_source clock;
+    ticklab::game::session s{clock, "balls", {}, {}};
+    ticklab::app::controller control{s, "time-sync", {}};
+    control.perform(action::of(action_kind::restart_lesson));
+    ASSERT_NE(s.network(), nullptr);
+    ASSERT_FALSE(s.network()->config().network.time_sync);
+    control.perform(action::of(action_kind::lesson_toggle));
+    ASSERT_NE(s.network(), nullptr);
+    EXPECT_TRUE(s.network()->config().network.time_sync);
+    EXPECT_EQ(s.network()->config().network.peer_clock_ppm, 20000.0) << "the lesson's other settings stay";
+    EXPECT_EQ(control.notice(), "B: time sync on (now) / time sync off");
+    control.perform(action::of(action_kind::lesson_toggle));
+    EXPECT_FALSE(s.network()->config().network.time_sync);
+    EXPECT_EQ(control.notice(), "B: time sync off (now) / time sync on");
+}
+
+// A teacher's own lesson in the user folder, and the walk PageDown / PageUp take from the last
+// built-in lesson: what it reached, as "walk: a b c". Run in a process of its own (a death test's
+// child re-runs only this test), where the user folder is read for the first time.
+[[noreturn]] void walk_with_an_own_lesson(const std::filesystem::path& data_home) {
+    ::setenv("XDG_DATA_HOME", data_home.c_str(), 1);
+    ticklab::manual_time_source clock;
+    ticklab::game::session s{clock, "balls", {}, {}};
+    ticklab::app::controller control{s, ticklab::game::lesson_table().back().name, {}};
+    std::string walk = "walk:";
+    for (const int step : {1, 1, -1, -1}) {
+        step_lesson(control, step);
+        walk += " " + control.active_lesson();
+    }
+    // PageDown: the own lesson, then round to the first built-in; PageUp: back again.
+    const std::string expected = "walk: own-lesson " + ticklab::game::lesson_table().front().name + " own-lesson " +
+                                 ticklab::game::lesson_table().back().name;
+    std::fprintf(stderr, "%s (expected %s)\n", walk.c_str(), expected.c_str());
+    std::exit(walk == expected ? 0 : 1);
+}
+
+TEST(LessonKeysDeathTest, PageDownGoesOnFromTheBuiltInLessonsToTheTeachersOwn) {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    const std::filesystem::path data_home = std::filesystem::temp_directory_path() / "ticklab_walk_test";
+    const std::filesystem::path folder = data_home / "ticklab" / "lessons";
+    std::filesystem::create_directories(folder);
+    std::ofstream{folder / "own.json"} << R"({"name": "own-lesson", "title": "Our own", "text": "Ours.",
+                                             "settings": {"scene": "balls"}})";
+    EXPECT_EXIT(walk_with_an_own_lesson(data_home), ::testing::ExitedWithCode(0), "walk: own-lesson");
+    std::filesystem::remove_all(data_home);
 }
 
 TEST(LessonKeys, StepIntoANetworkLessonStartsItsGameAndOutOfItStopsIt) {

@@ -110,3 +110,18 @@ TEST_F(NetworkSection, ShowsTheSettingsOfTheGameThatRuns) {
     EXPECT_EQ(state.settings.input_delay, 0u);
     EXPECT_EQ(state.settings.link.loss_percent, 10.0);
 }
+
+TEST_F(NetworkSection, TheTimeSyncBoxTurnsTimeSyncOnInTheRunningGame) {
+    network_settings rollback;
+    rollback.mode = net_mode::rollback;
+    rollback.input_delay = 0;
+    rollback.peer_clock_ppm = 20000.0;
+    session.start_network(rollback);
+    frame();
+    click("Time sync (the peer ahead slows down)");
+    ASSERT_NE(session.network(), nullptr);
+    EXPECT_TRUE(session.network()->config().network.time_sync);
+    EXPECT_EQ(session.network()->config().network.peer_clock_ppm, 20000.0) << "the rest as it was";
+    click("Time sync (the peer ahead slows down)");
+    EXPECT_FALSE(session.network()->config().network.time_sync);
+}

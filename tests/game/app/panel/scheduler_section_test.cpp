@@ -171,4 +171,17 @@ TEST(SchedulerSection, TheWaveScriptsRowCountsItsWaves) {
     EXPECT_NE(view.text.find("| 3 |", row), std::string::npos) << "its runs: three waves\n" << view.text;
 }
 
+TEST(SchedulerSection, CountsOneTaskInTheSingular) {
+    scheduler_panel view{1.0f};
+    view.session.tasks().schedule_render({.name = "one more"}, [] {});
+    view.frames(1);
+    std::vector<ticklab::task_info> tasks;
+    view.session.tasks().snapshot(tasks);
+    ASSERT_GT(tasks.size(), 1u);
+    EXPECT_NE(view.text.find(std::to_string(tasks.size()) + " tasks, virtual now"), std::string::npos) << view.text;
+    for (std::size_t i = 1; i < tasks.size(); ++i) view.session.tasks().terminate(tasks[i].handle);
+    view.frames(1);
+    EXPECT_NE(view.text.find("1 task, virtual now"), std::string::npos) << view.text;
+}
+
 }  // namespace

@@ -12,8 +12,10 @@
 
 #include <ticklab/time_source.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
@@ -325,4 +327,35 @@ TEST(HudFigures, FpsAndFrameTimeShowADashUntilTheFirstQuarterSecond) {
     meter.add_frame(std::chrono::microseconds{16'667});
     EXPECT_EQ(figure_line(fps, session, meter).text, "FPS 60");
     EXPECT_EQ(figure_line(frame_ms, session, meter).text, "frame 16.7 ms");
+}
+
+// orbit-follows-tick-rate claims the same ticks end in the same state "bit for bit": its HUD shows
+// the state hash, all of it, with the tick it follows.
+TEST(HudFigures, TheStateHashFigureShowsTheWholeHashAndItsTick) {
+    const auto figures = hud_figures_for("orbit-follows-tick-rate", "orbits");
+    EXPECT_NE(std::find(figures.begin(), figures.end(), "state_hash"), figures.end());
+    lesson_run run{"orbit-follows-tick-rate"};
+    run.frames(60);
+    char expected[64];
+    std::snprintf(expected, sizeof expected, "tick %llu: hash %016llx", static_cast<unsigned long long>(run.s->ticks()),
+                  static_cast<unsigned long long>(run.s->state_hash()));
+    EXPECT_GT(run.s->ticks(), 0u);
+    EXPECT_EQ(run.line("state_hash").text, expected);
+}
+
+// lockstep-waits talks about ticks a second: its HUD shows them, against the tick rate.
+TEST(HudFigures, TheTicksPerSecondFigureCountsTicksOverRealTime) {
+    const auto figures = hud_figures_for("lockstep-waits", "balls");
+    EXPECT_NE(std::find(figures.begin(), figures.end(), "ticks_per_second"), figures.end());
+    ticklab::game::loop_settings settings;
+    settings.tick_rate_hz = 30;
+    ticklab::manual_time_source source;
+    ticklab::game::session s{source, "balls", {}, settings};
+    const fps_meter meter;
+    EXPECT_EQ(figure_line("ticks_per_second", s, meter).text, "- of 30 ticks/s");
+    for (int frame = 0; frame < 60; ++frame) {
+        source.advance(std::chrono::milliseconds{100});
+        s.update_frame(s.advance());
+    }
+    EXPECT_EQ(figure_line("ticks_per_second", s, meter).text, "30 of 30 ticks/s");
 }
