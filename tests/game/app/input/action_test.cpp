@@ -59,7 +59,8 @@ TEST(KeyTable, EachKeySendsItsAction) {
     EXPECT_EQ(sent(SDLK_F2), action_kind::toggle_panel);
     EXPECT_EQ(sent(SDLK_F11), action_kind::toggle_fullscreen);
     EXPECT_EQ(sent(SDLK_F12), action_kind::screenshot);
-    EXPECT_EQ(sent(SDLK_q), action_kind::none);
+    EXPECT_EQ(sent(SDLK_q), action_kind::toggle_questions);
+    EXPECT_EQ(sent(SDLK_x), action_kind::none);
 }
 
 TEST(KeyTable, CtrlPlusAndMinusChangeTheTextSizeNotTheTimeScale) {
@@ -92,12 +93,12 @@ TEST(KeyTable, GameKeysPressAndReleaseTheirAction) {
 }
 
 // The lander's keys are its scene entry's (scene_parts::keys), in the one table where they always
-// were: after B, before the mouse's row, each with the keycodes of its SDL key names.
+// were: after B and Q, before the mouse's row, each with the keycodes of its SDL key names.
 TEST(KeyTable, TheScenesKeysComeFromTheirEntryInTheirPlace) {
     const auto table = key_table();
     std::size_t b_row = table.size();
     for (std::size_t i = 0; i < table.size(); ++i) {
-        if (table[i].kind == action_kind::lesson_toggle) b_row = i;
+        if (table[i].kind == action_kind::toggle_questions) b_row = i;
     }
     ASSERT_LT(b_row + 4, table.size());
     const key_binding& thrust = table[b_row + 1];

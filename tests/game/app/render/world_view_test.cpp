@@ -53,17 +53,17 @@ TEST(WorldView, OriginIsTheCamerasBottomLeftCorner) {
 }
 
 TEST(WorldView, FittedWorldLeavesAWallMarginInsideItsArea) {
-    // 4% of the smaller side (720): 28 whole pixels on every side, inside which a 16:9 world fits.
+    // 1.5% of the smaller side (720): 10 whole pixels on every side, inside which a 16:9 world fits.
     const screen_rect area{0.0f, 0.0f, 910.0f, 720.0f};
     const screen_rect inner = ticklab::app::inside_wall_margin(area);
-    EXPECT_EQ(inner.x, 28.0f);
-    EXPECT_EQ(inner.y, 28.0f);
-    EXPECT_EQ(inner.w, 910.0f - 56.0f);
-    EXPECT_EQ(inner.h, 720.0f - 56.0f);
+    EXPECT_EQ(inner.x, 10.0f);
+    EXPECT_EQ(inner.y, 10.0f);
+    EXPECT_EQ(inner.w, 910.0f - 20.0f);
+    EXPECT_EQ(inner.h, 720.0f - 20.0f);
     const world_view view = ticklab::app::fitted_world({160.0f, 90.0f}, area);
-    EXPECT_FLOAT_EQ(view.viewport().x, 28.0f);
-    EXPECT_FLOAT_EQ(view.viewport().w, 910.0f - 56.0f);
-    EXPECT_GT(view.viewport().y, 28.0f);
+    EXPECT_FLOAT_EQ(view.viewport().x, 10.0f);
+    EXPECT_FLOAT_EQ(view.viewport().w, 910.0f - 20.0f);
+    EXPECT_GT(view.viewport().y, 10.0f);
     const screen_rect none = ticklab::app::inside_wall_margin({5.0f, 5.0f, 0.0f, 0.0f});
     EXPECT_EQ(none.w, 0.0f);
     EXPECT_EQ(none.h, 0.0f);
