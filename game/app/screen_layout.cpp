@@ -71,6 +71,22 @@ candidate column(const layout_input& in, screen_layout out) {
     return out;
 }
 
+candidate columns(const layout_input& in, screen_layout out) {
+    const float m = out.margin;
+    const float height = above_strip(out);
+    if (in.top_left.x <= 0.0f || in.top_right.x <= 0.0f) return std::nullopt;
+    if (m + in.top_left.y + in.top_left_reserve > height || m + in.top_right.y > height) return std::nullopt;
+    out.kind = arrangement::columns;
+    out.top_left = {m, m, in.top_left.x, in.top_left.y};
+    out.top_right = {out.scene_width - m - in.top_right.x, m, in.top_right.x, in.top_right.y};
+    const float left = m + in.top_left.x + m;
+    const float right = out.top_right.x - m;
+    out.world_area = {left, 0.0f, std::max(0.0f, right - left), height};
+    const SDL_FRect drawn = fitted_world_rect(out.world_area, in.world_aspect);
+    if (drawn.h < least_world_height(in) * (1.0f - 2.0f * wall_margin)) return std::nullopt;
+    return out;
+}
+
 candidate side_by_side(const layout_input& in, screen_layout out) {
     const float m = out.margin;
     const float half = out.scene_width / 2.0f;
@@ -174,11 +190,11 @@ float panel_text_scale(int output_width, float pixel_scale, float text_scale) {
 
 screen_layout lay_out(const layout_input& in) {
     const screen_layout base = frame(in);
-    std::array<candidate, 2> tried;
+    std::array<candidate, 3> tried;
     if (in.network) {
-        tried = {side_by_side(in, base), stacked(in, base)};
+        tried = {side_by_side(in, base), stacked(in, base), std::nullopt};
     } else {
-        tried = {column(in, base), band(in, base)};
+        tried = {column(in, base), band(in, base), columns(in, base)};
     }
     std::optional<screen_layout> best;
     float most = -1.0f;

@@ -28,6 +28,7 @@ inline constexpr float min_world_share = 0.4f;
 enum class arrangement : std::uint8_t {
     band,          // the HUD's two blocks side by side in a band above the world
     column,        // the HUD's two blocks one above the other, left of the world
+    columns,       // the loop's block left of the world, the scene's right of it (a narrow world)
     side_by_side,  // a network game: two worlds next to each other, each peer's block below its world
     stacked,       // a network game: two worlds one above the other, each peer's block above its world
 };

@@ -13,6 +13,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <optional>
 
 #include <utility>
@@ -281,7 +282,7 @@ void window_app::build_hud() {
     figures_ = hud_figures_for(control_.active_lesson(), session_.current_entry().name);
     auto& fresh = fresh_hud_lines_;
     build_hud_lines(session_, fps_, figures_, {}, fresh[0], fresh[1]);
-    if (!control_.view().panel_visible) to_column(fresh[0], fresh[1]);
+    shape_blocks(fresh[0], fresh[1]);
     build_strip_lines(strip_now(), strip_width(), hud_, fresh[2]);
     fit_strip(fresh[2]);
     if (const game::network_game* network = session_.network()) {
@@ -301,34 +302,6 @@ void window_app::build_hud() {
     redraw_.offer_hud(source_.now(), fresh, hud_lines_);
 }
 
-void window_app::to_column(std::vector<hud_line>& loop_lines, std::vector<hud_line>& scene_lines) const {
-    // As narrow as leaves the world its full height, and wider while the column is too tall for
-    // the room above the strip (each figure on one line again).
-    const bool lesson = !control_.active_lesson().empty();
-    const SDL_Point output = window_.output_size();
-    const float panel =
-        control_.view().panel_visible ? control_panel::width_pixels(window_.pixel_scale(), context_.text_scale) : 0.0f;
-    const auto w = static_cast<float>(output.x) - panel;
-    const float room = static_cast<float>(output.y) - strip_reserve_ - 4.0f * 8.0f * window_.pixel_scale();
-    float width = column_width(loop_lines);
-    std::array<std::vector<hud_line>, 2> column{};
-    for (int attempt = 0; attempt < 6; ++attempt) {
-        column = {loop_lines, scene_lines};
-        to_column_form(column[0], width, hud_, lesson);
-        to_column_form(column[1], width, hud_, false);
-        std::vector<hud_style> styles;
-        for (const auto& block : column) {
-            for (const hud_line& line : block) styles.push_back(line.style);
-        }
-        const float tall =
-            hud_.block_height(styles) + 16.0f * window_.pixel_scale() + hud_.one_line_height(hud_style::alert);
-        if (tall <= room || width >= w / 3.0f) break;
-        width = std::min(w / 3.0f, width * 1.2f);
-    }
-    loop_lines = std::move(column[0]);
-    scene_lines = std::move(column[1]);
-}
-
 void window_app::fit_strip(std::vector<hud_line>& lines) const {
     // Never taller than its reserve (the F1 list aside, a help sheet over the world): the prose's
     // last lines give way, so that nothing the strip says can push the world.
@@ -346,26 +319,6 @@ void window_app::fit_strip(std::vector<hud_line>& lines) const {
         if (last == lines.end()) break;
         lines.erase(last);
     }
-}
-
-float window_app::column_width(const std::vector<hud_line>& loop_lines) const {
-    // What the world leaves beside it when it takes the height above the strip, but never narrower
-    // than the block's widest figure value, nor wider than a third of the window.
-    const float px = window_.pixel_scale();
-    const float m = 8.0f * px;
-    const SDL_Point output = window_.output_size();
-    const float panel = control_.view().panel_visible ? control_panel::width_pixels(px, context_.text_scale) : 0.0f;
-    const float above = static_cast<float>(output.y) - strip_reserve_ - 3.0f * m;
-    const float world = world_aspect_ * above * (1.0f - 2.0f * wall_margin);
-    float width = static_cast<float>(output.x) - panel - world - 5.0f * m;
-    float values = 0.0f;
-    for (const hud_line& line : loop_lines) {
-        if (line.style != hud_style::figure && line.style != hud_style::figure_alert) continue;
-        // Room for two more digits: a figure that grows (a debt, a count) does not widen the column.
-        values = std::max(values, hud_.text_width(line.style, split_figure(line.text).value + "00"));
-    }
-    width = std::min(std::max(width, values), static_cast<float>(output.x) / 3.0f);
-    return std::max(width, values);
 }
 
 float window_app::strip_width() const {
@@ -400,32 +353,104 @@ strip_text window_app::strip_now() const {
     return text;
 }
 
-void window_app::seed_loop_block(const std::string& lesson) {
-    // The loop's block as `lesson` would show it now: another lesson of the scene does not move the world.
-    std::vector<hud_line> loop_lines;
-    std::vector<hud_line> scene_lines;
-    const std::vector<hud_figure> figures = hud_figures_for(lesson, session_.current_entry().name);
-    build_hud_lines(session_, fps_, figures, {}, loop_lines, scene_lines);
-    if (!control_.view().panel_visible) to_column(loop_lines, scene_lines);
-    const auto w = static_cast<float>(window_.output_size().x);
-    const auto h = static_cast<float>(window_.output_size().y);
-    const SDL_FRect box = hud_.box(hud_corner::top_left, loop_lines, 0.0f, 0.0f, w, h);
-    kept_blocks_[0] = {std::max(kept_blocks_[0].x, box.w), std::max(kept_blocks_[0].y, box.h)};
+void window_app::shape_blocks(std::vector<hud_line>& loop_lines, std::vector<hud_line>& scene_lines) const {
+    if (!form_.column) return;
+    to_column_form(loop_lines, form_.width, hud_, !control_.active_lesson().empty());
+    to_column_form(scene_lines, form_.width, hud_, false, hud_style::prose);
+}
+
+void window_app::plan_hud(const layout& area) {
+    // The HUD's form for this layout: one line a figure, or a column of the width that leaves the
+    // world the most pixels, for every lesson of the scene; the blocks start at the largest of
+    // those, so that another lesson of the scene does not move the world. After reserve_strip.
+    form_ = {};
+    if (session_.network() != nullptr) return;
+    const std::string_view scene = session_.current_entry().name;
+    std::vector<std::vector<hud_line>> loops;
+    std::vector<hud_line> readouts;
+    const auto add = [&](std::string_view lesson) {
+        std::vector<hud_line> loop;
+        build_hud_lines(session_, fps_, hud_figures_for(lesson, scene), {}, loop, readouts);
+        loops.push_back(std::move(loop));
+    };
+    if (control_.active_lesson().empty()) {
+        add("");
+    } else {
+        for_each_lesson_of_scene([&](const game::lesson& l) { add(l.name); });
+    }
+    // The narrowest column holds a figure of ten characters ("12345.6 ms"); a longer value wraps.
+    const float narrowest = hud_.text_width(hud_style::figure, "12345.6 ms");
+    std::vector<hud_form> forms{{false, 0.0f}};
+    for (float width = std::max(narrowest, 1.0f); width <= area.scene_width / 3.0f; width *= 1.05f) {
+        forms.push_back({true, width});
+    }
+    layout_input in = measure_hud(area);
+    float most = -1.0f;
+    std::array<SDL_FPoint, 2> chosen{in.top_left, in.top_right};
+    for (const hud_form& form : forms) {
+        form_ = form;
+        SDL_FPoint left{};
+        for (const auto& loop : loops) {
+            std::vector<hud_line> lines = loop;
+            std::vector<hud_line> none;
+            shape_blocks(lines, none);
+            const SDL_FPoint size = hud_.block_size(lines);
+            left = {std::max(left.x, size.x), std::max(left.y, size.y)};
+        }
+        std::vector<hud_line> right = readouts;
+        std::vector<hud_line> none;
+        shape_blocks(none, right);
+        in.top_left = left;
+        in.top_right = hud_.block_size(right);
+        if (form.column) {
+            // Every line of a column is at most its width (to_column_form): the blocks are kept
+            // that wide, so a line that grows within it never moves the world.
+            const float full = form.width + 16.0f * area.pixel_scale;
+            in.top_left.x = std::max(in.top_left.x, full);
+            in.top_right.x = std::max(in.top_right.x, full);
+            // And room for a figure's line more (a value that grows past the column wraps).
+            in.top_left.y += hud_.block_height(std::array{hud_style::figure}) - 16.0f * area.pixel_scale;
+        }
+        const screen_layout l = lay_out(in);
+        if (l.hud_fit < 1.0f) continue;
+        // A column must give the world clearly more than the form before it to be worth its narrowness.
+        const float pixels = world_pixels(l.world_area, world_aspect_);
+        if (pixels > most * 1.005f) {
+            most = pixels;
+            chosen = {in.top_left, in.top_right};
+            best_form_ = form;
+        }
+    }
+    form_ = most < 0.0f ? hud_form{} : best_form_;
+    kept_blocks_[0] = chosen[0];
+    kept_blocks_[1] = chosen[1];
+}
+
+void window_app::for_each_lesson_of_scene(const std::function<void(const game::lesson&)>& visit) const {
+    const std::string_view scene = session_.current_entry().name;
+    const bool network = session_.network() != nullptr;
+    const auto consider = [&](const game::lesson& l) {
+        if (l.setup.scene == scene && l.setup.network.has_value() == network) visit(l);
+    };
+    for (const game::lesson& l : game::lesson_table()) consider(l);
+    for (const game::found_lesson& f : game::lessons_found().found) consider(f.l);
+    // A teacher's file given by path is in neither list.
+    const game::lesson* active = game::find_lesson(control_.active_lesson());
+    if (active != nullptr && !game::built_in_index(active)) {
+        bool found = false;
+        for (const game::found_lesson& f : game::lessons_found().found) found = found || f.l.name == active->name;
+        if (!found) consider(*active);
+    }
 }
 
 void window_app::reserve_strip() {
     // The tallest the strip gets for any lesson of this scene, claim or questions, B either way,
-    // so that a lesson switch, B, Q or a notice never moves the world; and the loop's block as
-    // large as any of those lessons makes it.
+    // so that a lesson switch, B, Q or a notice never moves the world.
     strip_prose_lines_ = 0;
     std::size_t lesson_lines = 0;
     const bool strip_names_lesson = !control_.view().panel_visible && !control_.active_lesson().empty();
     const float width = strip_width();
-    const std::string_view scene = session_.current_entry().name;
-    const bool network = session_.network() != nullptr;
     const auto consider = [&](const game::lesson& l) {
-        if (l.setup.scene != scene || l.setup.network.has_value() != network) return;
-        if (!strip_names_lesson) return;
         game::loop_settings before = l.name == control_.active_lesson() ? session_.settings() : l.setup.loop;
         game::loop_settings after = before;
         (void)game::apply_toggle(l, after);
@@ -441,13 +466,8 @@ void window_app::reserve_strip() {
             std::max({strip_prose_lines_, wrapped_lines({"Claim: " + l.claim}, hud_style::prose, width, hud_),
                       wrapped_lines(questions, hud_style::prose, width, hud_)});
     };
-    if (!control_.active_lesson().empty()) {
-        for (const game::lesson& l : game::lesson_table()) consider(l);
-        for (const game::found_lesson& f : game::lessons_found().found) consider(f.l);
-        if (const game::lesson* active = game::find_lesson(control_.active_lesson())) consider(*active);
-    }
+    if (strip_names_lesson) for_each_lesson_of_scene(consider);
     strip_reserve_ = strip_height(hud_, lesson_lines, strip_prose_lines_);
-    if (!control_.active_lesson().empty()) seed_loop_block(control_.active_lesson());
 }
 
 layout_input window_app::measure_hud(const layout& base) {
@@ -470,7 +490,7 @@ layout_input window_app::measure_hud(const layout& base) {
     // The strip keeps its tallest (reserve_strip); the F1 list is a help sheet laid over the world.
     in.bottom = size(hud_corner::bottom_left, hud_lines_[2]);
     in.bottom_reserve = strip_reserve_;
-    if (control_.view().keys_expanded) in.bottom.y = std::min(in.bottom.y, strip_reserve_);
+    in.bottom.y = std::min(in.bottom.y, strip_reserve_);  // fit_strip keeps it there, to the pixel
     if (session_.network() != nullptr) {
         in.network = true;
         for (std::size_t peer = 0; peer < peer_lines_.size(); ++peer) {
@@ -520,17 +540,22 @@ window_app::layout window_app::frame_layout() {
                             (session_.network() ? "network " : "") +
                             (control_.active_lesson().empty() ? "" : "lesson ") +
                             std::string{session_.current_entry().name} + " " + std::to_string(world_aspect_);
+    // Without the panel the scene takes the whole window (and the frame skips ImGui entirely).
+    const float panel = view.panel_visible ? control_panel::width_pixels(px, context_.text_scale) : 0.0f;
+    layout area{px, output, static_cast<float>(output.x) - panel, {}};
+    const auto plan = [&] {
+        kept_blocks_ = {};
+        reserve_strip();
+        build_hud();
+        plan_hud(area);
+        redraw_.invalidate();
+    };
     if (key != layout_key_) {
         layout_key_ = key;
         hud_scale_ = presentation_.text_scale;
         hud_.set_text_scale(hud_scale_);
-        kept_blocks_ = {};
-        reserve_strip();
-        redraw_.invalidate();
+        plan();
     }
-    // Without the panel the scene takes the whole window (and the frame skips ImGui entirely).
-    const float panel = view.panel_visible ? control_panel::width_pixels(px, context_.text_scale) : 0.0f;
-    layout area{px, output, static_cast<float>(output.x) - panel, {}};
     build_hud();
     constexpr float smallest_hud_scale = 0.5f;
     for (int attempt = 0; attempt < 6; ++attempt) {
@@ -540,10 +565,8 @@ window_app::layout window_app::frame_layout() {
         // With some room to spare, so that a figure gaining a digit does not shrink the text again.
         hud_scale_ = std::max(smallest_hud_scale, hud_scale_ * area.place.hud_fit * 0.9f);
         hud_.set_text_scale(hud_scale_);
-        kept_blocks_ = {};
-        reserve_strip();
+        plan();
         build_hud();
-        redraw_.invalidate();
     }
     last_layout_ = area.place;
     return area;

@@ -169,10 +169,10 @@ void orbits_scene::hud_lines(std::vector<std::string>& out) const {
                       energy_drift_pct(b), period);
         out.emplace_back(line);
     }
-    std::snprintf(line, sizeof line, "plot: energy change, last %.0f s, %+.0f%% to %+.0f%%, a line every %.0f%%",
-                  plot_window_s, plot_low_pct, plot_high_pct, plot_grid_pct);
+    std::snprintf(line, sizeof line, "plot: energy, last %.0f s, %+.0f%% to %+.0f%%, lines %.0f%% apart", plot_window_s,
+                  plot_low_pct, plot_high_pct, plot_grid_pct);
     out.emplace_back(line);
-    std::snprintf(line, sizeof line, "true orbit %.0f s; the marks are the ticks", period_s);
+    std::snprintf(line, sizeof line, "true orbit %.0f s; marks: ticks", period_s);
     out.emplace_back(line);
 }
 

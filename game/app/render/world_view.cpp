@@ -28,7 +28,9 @@ game::vec2 world_view::to_world(game::vec2 screen) const {
 }
 
 screen_rect inside_wall_margin(screen_rect world_area) {
-    const float margin = std::floor(wall_margin * std::max(0.0f, std::min(world_area.w, world_area.h)));
+    const float side = std::max(0.0f, std::min(world_area.w, world_area.h));
+    // At least min_wall_margin pixels while the area has room for it: a small view keeps its edge too.
+    const float margin = std::min(std::max(std::floor(wall_margin * side), min_wall_margin), std::floor(side / 8.0f));
     return {world_area.x + margin, world_area.y + margin, std::max(0.0f, world_area.w - 2.0f * margin),
             std::max(0.0f, world_area.h - 2.0f * margin)};
 }

@@ -41,11 +41,13 @@ private:
 };
 
 // Where scene_renderer fits the world: `world_area` less a margin of wall_margin of its smaller
-// side on every side, in whole pixels. Shapes a little past the world's edge show there (an
-// extrapolated ball drawn on into a wall, issue 22) instead of being cut flat at the edge, and the
-// edge itself never lies on the window's or the panel's. partial_redraw damages through the same
-// view.
+// side on every side (at least min_wall_margin pixels, at most an eighth of that side), in whole
+// pixels. Shapes a little past the world's edge show there (an extrapolated ball drawn on into a
+// wall) instead of being cut flat at the edge, and the edge itself never lies on the window's or
+// the panel's. The margin is thin so that the world takes as much of a projected screen as it can.
+// partial_redraw damages through the same view.
 inline constexpr float wall_margin = 0.015f;
+inline constexpr float min_wall_margin = 4.0f;
 [[nodiscard]] screen_rect inside_wall_margin(screen_rect world_area);
 [[nodiscard]] world_view fitted_world(game::vec2 world_size, screen_rect world_area, game::vec2 origin = {0.0f, 0.0f});
 

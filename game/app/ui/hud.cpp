@@ -159,6 +159,22 @@ float hud::block_height(std::span<const hud_style> styles) const {
     return height;
 }
 
+SDL_FPoint hud::block_size(std::span<const hud_line> lines) const {
+    if (lines.empty()) return {0.0f, 0.0f};
+    const float pad = 8.0f * pixel_scale_;
+    const float gap = 2.0f * pixel_scale_;
+    float width = 0.0f;
+    float height = 0.0f;
+    for (const hud_line& line : lines) {
+        width = std::max(width, text_width(line.style, line.text));
+        const float h = line.text.empty()
+                            ? static_cast<float>(TTF_FontLineSkip(fonts_[1]) / 2)
+                            : static_cast<float>(TTF_FontHeight(fonts_[static_cast<std::size_t>(line.style)]));
+        height += h + gap;
+    }
+    return {width + 2.0f * pad, height - gap + 2.0f * pad};
+}
+
 float hud::font_pixels(hud_style style) const {
     return spec(style).points * pixel_scale_ * text_scale_;
 }

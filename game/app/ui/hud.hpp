@@ -61,6 +61,8 @@ public:
     [[nodiscard]] float one_line_height(hud_style style) const;
     // The height in pixels of a block of lines in these styles, backdrop included (nothing drawn).
     [[nodiscard]] float block_height(std::span<const hud_style> styles) const;
+    // The (width, height) box() would give `lines`, measured without making their textures.
+    [[nodiscard]] SDL_FPoint block_size(std::span<const hud_line> lines) const;
     // The width in pixels of `text` in `style` at the current text scale (nothing drawn).
     [[nodiscard]] float text_width(hud_style style, const std::string& text) const;
     // The font's size in pixels of `style` at the current text scale.

@@ -159,8 +159,8 @@ hud_line figure_line(std::string_view name, const game::session& session, const 
                     hud_style::figure};
         case state_hash:
             // All 16 hex digits: the same ticks end in the same state bit for bit, whatever the frames.
-            return {format_text("tick %llu: hash %016llx", static_cast<unsigned long long>(session.ticks()),
-                                static_cast<unsigned long long>(session.state_hash())),
+            return {format_text("hash %016llx (tick %llu)", static_cast<unsigned long long>(session.state_hash()),
+                                static_cast<unsigned long long>(session.ticks())),
                     hud_style::figure};
         case ticks_per_second:
             if (const auto rate = recent_tick_rate(session.history())) {

@@ -5,6 +5,7 @@
 #include "app/ui/text_wrap.hpp"
 #include "run/lesson_library.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace ticklab::app {
@@ -35,8 +36,16 @@ void build_hud_lines(const game::session& session, const fps_meter& fps, std::sp
     const auto& loop = session.loop();
     out.push_back({std::string(session.current_entry().title), hud_style::title});
     for (hud_figure figure : figures) out.push_back(figure_line(figure, session, fps));
-    out.push_back(
-        {format_text("tick %u Hz  ", loop.tick_rate()) + fps.fps_text() + "  " + fps.frame_ms_text(), hud_style::body});
+    // The loop's other figures, less those a large figure above already shows.
+    const auto shown = [&](std::string_view name) {
+        return std::find(figures.begin(), figures.end(), name) != figures.end();
+    };
+    std::string rates;
+    const auto item = [&](const std::string& text) { rates += (rates.empty() ? "" : "  ") + text; };
+    if (!shown("tick_rate")) item(format_text("tick %u Hz", loop.tick_rate()));
+    if (!shown("fps")) item(fps.fps_text());
+    if (!shown("frame_ms")) item(fps.frame_ms_text());
+    if (!rates.empty()) out.push_back({rates, hud_style::body});
     out.push_back(
         {format_text("virtual %.3f s  scale %.2fx", ticklab::to_seconds(loop.virtual_now()), loop.clock().time_scale()),
          hud_style::body});
@@ -63,11 +72,11 @@ std::string lesson_line(std::string_view lesson, const game::session& session) {
                                    session.current_scene());
 }
 
-void to_column_form(std::vector<hud_line>& lines, float width, const hud& measure, bool drop_title) {
+void to_column_form(std::vector<hud_line>& lines, float width, const hud& measure, bool drop_title, hud_style items) {
     std::vector<hud_line> column;
     std::string packed;  // body items gathered into one line while they fit
     const auto flush = [&] {
-        if (!packed.empty()) column.push_back({std::move(packed), hud_style::body});
+        if (!packed.empty()) column.push_back({std::move(packed), items});
         packed.clear();
     };
     for (hud_line& line : lines) {
@@ -75,26 +84,39 @@ void to_column_form(std::vector<hud_line>& lines, float width, const hud& measur
         if (line.style == hud_style::body) {
             for (std::string& item : split_items(line.text)) {
                 const std::string joined = packed.empty() ? item : packed + "  " + item;
-                if (measure.text_width(hud_style::body, joined) <= width) {
+                if (measure.text_width(items, joined) <= width) {
                     packed = joined;
                     continue;
                 }
                 flush();
-                const text_measure m = [&](const std::string& s) { return measure.text_width(hud_style::body, s); };
-                for (std::string& part : wrap_text(item, width, m))
-                    column.push_back({std::move(part), hud_style::body});
-                if (!column.empty() && column.back().text.size() < item.size()) continue;
-                packed = std::move(column.back().text);
-                column.pop_back();
+                // An item wider than the column wraps; its last line may gather the items after it.
+                const text_measure m = [&](const std::string& t) { return measure.text_width(items, t); };
+                std::vector<std::string> parts = wrap_text(item, width, m);
+                if (parts.empty()) continue;
+                packed = std::move(parts.back());
+                parts.pop_back();
+                for (std::string& part : parts) column.push_back({std::move(part), items});
             }
             continue;
         }
         flush();
         if (line.style == hud_style::title && drop_title) continue;
-        if (figure && measure.text_width(line.style, line.text) > width) {
-            label_value parts = split_figure(line.text);
-            if (!parts.label.empty()) column.push_back({std::move(parts.label), hud_style::body});
-            column.push_back({std::move(parts.value), line.style});
+        if (!figure) {
+            const text_measure m = [&](const std::string& t) { return measure.text_width(line.style, t); };
+            for (std::string& part : wrap_text(line.text, width, m)) column.push_back({std::move(part), line.style});
+            continue;
+        }
+        if (measure.text_width(line.style, line.text) > width) {
+            const label_value parts = split_figure(line.text);
+            const text_measure label_width = [&](const std::string& t) {
+                return measure.text_width(hud_style::body, t);
+            };
+            const text_measure value_width = [&](const std::string& t) { return measure.text_width(line.style, t); };
+            for (std::string& part : wrap_text(parts.label, width, label_width)) {
+                column.push_back({std::move(part), hud_style::body});
+            }
+            for (std::string& part : wrap_text(parts.value, width, value_width))
+                column.push_back({std::move(part), line.style});
             continue;
         }
         column.push_back(std::move(line));

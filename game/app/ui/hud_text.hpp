@@ -40,8 +40,10 @@ void build_hud_lines(const game::session& session, const fps_meter& fps, std::sp
 
 // A block for a column `width` pixels wide beside the world: a figure on one line where it fits,
 // else its label (small) over its value (large); the other lines' items packed and wrapped to the
-// width. `drop_title` leaves the block's title out (the strip names the lesson).
-void to_column_form(std::vector<hud_line>& lines, float width, const hud& measure, bool drop_title);
+// width, in `items` (the loop's figures in the monospaced body, so digits stay in columns; the
+// scene's sentences in prose). `drop_title` leaves the block's title out (the strip names the lesson).
+void to_column_form(std::vector<hud_line>& lines, float width, const hud& measure, bool drop_title,
+                    hud_style items = hud_style::body);
 
 // Every line wider than `width` pixels wrapped onto lines of its own style.
 void wrap_lines(std::vector<hud_line>& lines, float width, const hud& measure);

@@ -307,12 +307,16 @@ TEST(ScreenLayout, ThePresentationGivesTheWorldMostOfTheScreen) {
     EXPECT_GE(shown.window.world_pixels_laid_out() / (l.scene_width * 1080.0f), 0.4f);
 }
 
-TEST(ScreenLayout, WithoutThePanelTheWorldStaysPutOnPauseBANoticeAndQuestions) {
+TEST(ScreenLayout, WithoutThePanelTheWorldStaysPutOnPauseBANoticeQuestionsAndAnotherLessonOfTheScene) {
     const auto same = [](const SDL_FRect& a, const SDL_FRect& b) {
         return std::abs(a.x - b.x) < 0.5f && std::abs(a.y - b.y) < 0.5f && std::abs(a.w - b.w) < 0.5f &&
                std::abs(a.h - b.h) < 0.5f;
     };
-    for (const SDL_Point size : {SDL_Point{1280, 720}}) {
+    const game::lesson* other = game::find_lesson("scale-4x");
+    const game::lesson* budget = game::find_lesson("task-budget");
+    ASSERT_NE(other, nullptr);
+    ASSERT_NE(budget, nullptr);
+    for (const SDL_Point size : {SDL_Point{1920, 1080}, SDL_Point{1280, 720}}) {
         for (const bool panel : {false}) {
             open_window w{{size.x, size.y, 2.0f, panel, "spiral"}};
             w.frames(20);
@@ -337,6 +341,15 @@ TEST(ScreenLayout, WithoutThePanelTheWorldStaysPutOnPauseBANoticeAndQuestions) {
             w.perform(app::action_kind::toggle_questions);
             w.frames(3);
             check("Q");
+            w.perform(app::action_kind::apply_lesson, static_cast<double>(*game::built_in_index(other)));
+            w.frames(30);
+            check("another lesson of the scene");
+            w.perform(app::action_kind::apply_lesson, static_cast<double>(*game::built_in_index(budget)));
+            w.frames(10);
+            check("the task-budget lesson");
+            w.perform(app::action_kind::lesson_toggle);
+            w.frames(30);
+            check("B in the task-budget lesson");
         }
     }
 }

@@ -108,10 +108,13 @@ struct app_model {
         app::build_hud_lines(session, fps, figures, control.notice(), loop_lines, scene_lines);
         if (loop_lines.empty() || loop_lines[0].text != session.current_entry().title)
             return "the title is not the scene's";
+        // The loop's line, or the lesson's large tick-rate figure in its place.
         char rate[32];
         std::snprintf(rate, sizeof rate, "tick %u Hz", session.loop().tick_rate());
+        char figure[32];
+        std::snprintf(figure, sizeof figure, "tick rate %u Hz", session.loop().tick_rate());
         for (const auto& line : loop_lines) {
-            if (line.text.starts_with(rate)) return "";
+            if (line.text.starts_with(rate) || line.text.starts_with(figure)) return "";
         }
         return std::string{"no line says '"} + rate + "'";
     }

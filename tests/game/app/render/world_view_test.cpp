@@ -64,6 +64,10 @@ TEST(WorldView, FittedWorldLeavesAWallMarginInsideItsArea) {
     EXPECT_FLOAT_EQ(view.viewport().x, 10.0f);
     EXPECT_FLOAT_EQ(view.viewport().w, 910.0f - 20.0f);
     EXPECT_GT(view.viewport().y, 10.0f);
+    // A small view keeps a margin of min_wall_margin pixels (1.5% of 100 would be 1).
+    const screen_rect small = ticklab::app::inside_wall_margin({0.0f, 0.0f, 150.0f, 100.0f});
+    EXPECT_EQ(small.x, ticklab::app::min_wall_margin);
+    EXPECT_EQ(small.w, 150.0f - 2.0f * ticklab::app::min_wall_margin);
     const screen_rect none = ticklab::app::inside_wall_margin({5.0f, 5.0f, 0.0f, 0.0f});
     EXPECT_EQ(none.w, 0.0f);
     EXPECT_EQ(none.h, 0.0f);
