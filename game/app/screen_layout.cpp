@@ -130,11 +130,6 @@ candidate stacked(const layout_input& in, screen_layout out) {
     return out;
 }
 
-float world_pixels_of(const screen_layout& l, const layout_input& in) {
-    if (!in.network) return world_pixels(l.world_area, in.world_aspect);
-    return world_pixels(l.views[0], in.world_aspect) + world_pixels(l.views[1], in.world_aspect);
-}
-
 // No arrangement fits: the band (or for a network game the stacked views), with the factor the
 // HUD's text must shrink by. Text sizes scale about linearly with the font, so one factor says it.
 screen_layout squeezed(const layout_input& in, screen_layout out) {
@@ -182,6 +177,12 @@ float world_pixels(const SDL_FRect& area, float aspect) {
     return r.w * r.h;
 }
 
+float world_pixels(const screen_layout& l, float aspect) {
+    if (l.kind != arrangement::side_by_side && l.kind != arrangement::stacked)
+        return world_pixels(l.world_area, aspect);
+    return world_pixels(l.views[0], aspect) + world_pixels(l.views[1], aspect);
+}
+
 float panel_text_scale(int output_width, float pixel_scale, float text_scale) {
     const float widest =
         max_panel_share * static_cast<float>(output_width) / (control_panel::width_points * pixel_scale);
@@ -200,7 +201,7 @@ screen_layout lay_out(const layout_input& in) {
     float most = -1.0f;
     for (const candidate& c : tried) {
         if (!c) continue;
-        const float pixels = world_pixels_of(*c, in);
+        const float pixels = world_pixels(*c, in.world_aspect);
         if (pixels > most) {
             most = pixels;
             best = c;

@@ -68,6 +68,8 @@ struct screen_layout {
 // The pixels the world covers when it is fitted into `area` (the renderer's wall margin and
 // letterbox taken off), for an aspect of `aspect`.
 [[nodiscard]] float world_pixels(const SDL_FRect& area, float aspect);
+// The pixels the world covers in layout `l` (both worlds of a network game).
+[[nodiscard]] float world_pixels(const screen_layout& l, float aspect);
 // The rectangle the world covers inside `area` (as the renderer fits it).
 [[nodiscard]] SDL_FRect fitted_world_rect(const SDL_FRect& area, float aspect);
 

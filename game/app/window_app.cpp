@@ -5,15 +5,12 @@
 #include "app/render/screenshot.hpp"
 #include "app/render/theme.hpp"
 #include "app/ui/network_hud.hpp"
-#include "app/ui/text_wrap.hpp"
-#include "run/lesson_library.hpp"
 #include "sim/phase_timings.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
-#include <functional>
 #include <optional>
 
 #include <utility>
@@ -61,7 +58,8 @@ window_app::window_app(const game::launch_options& options, const ticklab::time_
       session_{source, options.scene, options.scene_settings, options.loop},
       control_{session_, options.lesson, {.panel_visible = options.panel}},
       source_{source},
-      redraw_{output.keeps_pixels(window_)} {
+      redraw_{output.keeps_pixels(window_)},
+      plan_{hud_, session_, control_, fps_} {
     context_.renderer_name = window_.renderer_name();
     // Screenshot runs keep nothing between runs, so every run draws the same picture.
     if (!presentation_path_.empty()) {
@@ -248,8 +246,7 @@ bool window_app::draw() {
 }
 
 float window_app::world_pixels_laid_out() const {
-    if (session_.network() == nullptr) return world_pixels(last_layout_.world_area, world_aspect_);
-    return world_pixels(last_layout_.views[0], world_aspect_) + world_pixels(last_layout_.views[1], world_aspect_);
+    return world_pixels(last_layout_, world_aspect_);
 }
 
 bool window_app::draw_and_present() {
@@ -276,198 +273,36 @@ void window_app::fit_panel_text(SDL_Point output) {
     redraw_.invalidate();
 }
 
+hud_plan::where window_app::where_now() const {
+    const float px = window_.pixel_scale();
+    return {.output = window_.output_size(),
+            .pixel_scale = px,
+            .panel_width = control_.view().panel_visible ? control_panel::width_pixels(px, context_.text_scale) : 0.0f,
+            .world_aspect = world_aspect_};
+}
+
 void window_app::build_hud() {
-    // The lesson's figures large top-left (in the column beside the world while the panel is
-    // hidden), the scene's own readouts top-right or below them; the strip along the bottom.
+    // The lesson's figures large and the scene's own readouts (in a band, or a column beside the
+    // world), and the strip along the bottom, in the plan's form (hud_plan.hpp).
+    const hud_plan::where at = where_now();
     figures_ = hud_figures_for(control_.active_lesson(), session_.current_entry().name);
     auto& fresh = fresh_hud_lines_;
     build_hud_lines(session_, fps_, figures_, {}, fresh[0], fresh[1]);
-    shape_blocks(fresh[0], fresh[1]);
-    build_strip_lines(strip_now(), strip_width(), hud_, fresh[2]);
-    fit_strip(fresh[2]);
+    plan_.shape(fresh[0], fresh[1]);
+    build_strip_lines(plan_.strip(at), plan_.strip_width(at), hud_, fresh[2]);
+    plan_.fit_strip(fresh[2]);
     if (const game::network_game* network = session_.network()) {
         const bool paused = session_.loop().clock().paused();
+        // Half the scene's width: the two worlds may stand side by side, each block below its own.
+        const float half = (static_cast<float>(at.output.x) - at.panel_width) / 2.0f - 4.0f * 8.0f * at.pixel_scale;
         for (std::size_t peer = 0; peer < peer_lines_.size(); ++peer) {
             build_network_hud_lines(*network, peer, paused, peer_lines_[peer]);
-            // Half the scene's width: the two worlds may stand side by side, each block below its own.
-            const float half = static_cast<float>(window_.output_size().x) / 2.0f;
-            const float panel = control_.view().panel_visible
-                                    ? control_panel::width_pixels(window_.pixel_scale(), context_.text_scale) / 2.0f
-                                    : 0.0f;
-            wrap_lines(peer_lines_[peer], half - panel - 4.0f * 8.0f * window_.pixel_scale(), hud_);
+            wrap_lines(peer_lines_[peer], half, hud_);
         }
         fresh[0].clear();  // each peer's block takes the place of the loop's and the scene's
         fresh[1].clear();
     }
     redraw_.offer_hud(source_.now(), fresh, hud_lines_);
-}
-
-void window_app::fit_strip(std::vector<hud_line>& lines) const {
-    // Never taller than its reserve (the F1 list aside, a help sheet over the world): the prose's
-    // last lines give way, so that nothing the strip says can push the world.
-    if (control_.view().keys_expanded) return;
-    const auto height = [&] {
-        std::vector<hud_style> styles;
-        for (const hud_line& line : lines) styles.push_back(line.style);
-        return hud_.block_height(styles);
-    };
-    while (height() > strip_reserve_ + 0.5f) {
-        auto last = lines.end();
-        for (auto it = lines.begin(); it != lines.end(); ++it) {
-            if (it->style == hud_style::prose || it->style == hud_style::notice) last = it;
-        }
-        if (last == lines.end()) break;
-        lines.erase(last);
-    }
-}
-
-float window_app::strip_width() const {
-    // The strip's lines inside its backdrop's padding, with the margins on both sides.
-    const float px = window_.pixel_scale();
-    const float panel = control_.view().panel_visible ? control_panel::width_pixels(px, context_.text_scale) : 0.0f;
-    return std::max(0.0f, static_cast<float>(window_.output_size().x) - panel - 4.0f * 8.0f * px);
-}
-
-std::vector<std::string> window_app::lesson_prose(const game::lesson& l) const {
-    if (!control_.view().questions_shown || l.questions.empty()) return {"Claim: " + l.claim};
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < l.questions.size(); ++i) {
-        out.push_back(std::to_string(i + 1) + ". " + l.questions[i]);
-    }
-    return out;
-}
-
-strip_text window_app::strip_now() const {
-    strip_text text;
-    text.keys_expanded = control_.view().keys_expanded;
-    text.notice = control_.notice();
-    // A notice of more lines takes the prose's room: as many of its lines as fit there.
-    const std::array<hud_style, 1> prose{hud_style::prose};
-    const std::array<hud_style, 1> notice{hud_style::notice};
-    const float pad = 16.0f * window_.pixel_scale();
-    const float ratio = (hud_.block_height(prose) - pad) / std::max(1.0f, hud_.block_height(notice) - pad);
-    text.notice_lines = 1 + static_cast<std::size_t>(static_cast<float>(strip_prose_lines_) * ratio);
-    if (control_.view().panel_visible) return text;  // the panel names the lesson and shows its claim
-    text.lesson = lesson_line(control_.active_lesson(), session_);
-    if (const game::lesson* l = game::find_lesson(control_.active_lesson())) text.prose = lesson_prose(*l);
-    return text;
-}
-
-void window_app::shape_blocks(std::vector<hud_line>& loop_lines, std::vector<hud_line>& scene_lines) const {
-    if (!form_.column) return;
-    to_column_form(loop_lines, form_.width, hud_, !control_.active_lesson().empty());
-    to_column_form(scene_lines, form_.width, hud_, false, hud_style::prose);
-}
-
-void window_app::plan_hud(const layout& area) {
-    // The HUD's form for this layout: one line a figure, or a column of the width that leaves the
-    // world the most pixels, for every lesson of the scene; the blocks start at the largest of
-    // those, so that another lesson of the scene does not move the world. After reserve_strip.
-    form_ = {};
-    if (session_.network() != nullptr) return;
-    const std::string_view scene = session_.current_entry().name;
-    std::vector<std::vector<hud_line>> loops;
-    std::vector<hud_line> readouts;
-    const auto add = [&](std::string_view lesson) {
-        std::vector<hud_line> loop;
-        build_hud_lines(session_, fps_, hud_figures_for(lesson, scene), {}, loop, readouts);
-        loops.push_back(std::move(loop));
-    };
-    if (control_.active_lesson().empty()) {
-        add("");
-    } else {
-        for_each_lesson_of_scene([&](const game::lesson& l) { add(l.name); });
-    }
-    // The narrowest column holds a figure of ten characters ("12345.6 ms"); a longer value wraps.
-    const float narrowest = hud_.text_width(hud_style::figure, "12345.6 ms");
-    std::vector<hud_form> forms{{false, 0.0f}};
-    for (float width = std::max(narrowest, 1.0f); width <= area.scene_width / 3.0f; width *= 1.05f) {
-        forms.push_back({true, width});
-    }
-    layout_input in = measure_hud(area);
-    float most = -1.0f;
-    std::array<SDL_FPoint, 2> chosen{in.top_left, in.top_right};
-    for (const hud_form& form : forms) {
-        form_ = form;
-        SDL_FPoint left{};
-        for (const auto& loop : loops) {
-            std::vector<hud_line> lines = loop;
-            std::vector<hud_line> none;
-            shape_blocks(lines, none);
-            const SDL_FPoint size = hud_.block_size(lines);
-            left = {std::max(left.x, size.x), std::max(left.y, size.y)};
-        }
-        std::vector<hud_line> right = readouts;
-        std::vector<hud_line> none;
-        shape_blocks(none, right);
-        in.top_left = left;
-        in.top_right = hud_.block_size(right);
-        if (form.column) {
-            // Every line of a column is at most its width (to_column_form): the blocks are kept
-            // that wide, so a line that grows within it never moves the world.
-            const float full = form.width + 16.0f * area.pixel_scale;
-            in.top_left.x = std::max(in.top_left.x, full);
-            in.top_right.x = std::max(in.top_right.x, full);
-            // And room for a figure's line more (a value that grows past the column wraps).
-            in.top_left.y += hud_.block_height(std::array{hud_style::figure}) - 16.0f * area.pixel_scale;
-        }
-        const screen_layout l = lay_out(in);
-        if (l.hud_fit < 1.0f) continue;
-        // A column must give the world clearly more than the form before it to be worth its narrowness.
-        const float pixels = world_pixels(l.world_area, world_aspect_);
-        if (pixels > most * 1.005f) {
-            most = pixels;
-            chosen = {in.top_left, in.top_right};
-            best_form_ = form;
-        }
-    }
-    form_ = most < 0.0f ? hud_form{} : best_form_;
-    kept_blocks_[0] = chosen[0];
-    kept_blocks_[1] = chosen[1];
-}
-
-void window_app::for_each_lesson_of_scene(const std::function<void(const game::lesson&)>& visit) const {
-    const std::string_view scene = session_.current_entry().name;
-    const bool network = session_.network() != nullptr;
-    const auto consider = [&](const game::lesson& l) {
-        if (l.setup.scene == scene && l.setup.network.has_value() == network) visit(l);
-    };
-    for (const game::lesson& l : game::lesson_table()) consider(l);
-    for (const game::found_lesson& f : game::lessons_found().found) consider(f.l);
-    // A teacher's file given by path is in neither list.
-    const game::lesson* active = game::find_lesson(control_.active_lesson());
-    if (active != nullptr && !game::built_in_index(active)) {
-        bool found = false;
-        for (const game::found_lesson& f : game::lessons_found().found) found = found || f.l.name == active->name;
-        if (!found) consider(*active);
-    }
-}
-
-void window_app::reserve_strip() {
-    // The tallest the strip gets for any lesson of this scene, claim or questions, B either way,
-    // so that a lesson switch, B, Q or a notice never moves the world.
-    strip_prose_lines_ = 0;
-    std::size_t lesson_lines = 0;
-    const bool strip_names_lesson = !control_.view().panel_visible && !control_.active_lesson().empty();
-    const float width = strip_width();
-    const auto consider = [&](const game::lesson& l) {
-        game::loop_settings before = l.name == control_.active_lesson() ? session_.settings() : l.setup.loop;
-        game::loop_settings after = before;
-        (void)game::apply_toggle(l, after);
-        for (const game::loop_settings& side : {before, after}) {
-            const std::string title = lesson_line(l.name, side);
-            lesson_lines = std::max(lesson_lines, wrapped_lines({title}, hud_style::title, width, hud_));
-        }
-        std::vector<std::string> questions;
-        for (std::size_t i = 0; i < l.questions.size(); ++i) {
-            questions.push_back(std::to_string(i + 1) + ". " + l.questions[i]);
-        }
-        strip_prose_lines_ =
-            std::max({strip_prose_lines_, wrapped_lines({"Claim: " + l.claim}, hud_style::prose, width, hud_),
-                      wrapped_lines(questions, hud_style::prose, width, hud_)});
-    };
-    if (strip_names_lesson) for_each_lesson_of_scene(consider);
-    strip_reserve_ = strip_height(hud_, lesson_lines, strip_prose_lines_);
 }
 
 layout_input window_app::measure_hud(const layout& base) {
@@ -487,10 +322,10 @@ layout_input window_app::measure_hud(const layout& base) {
     for (const hud_line& line : hud_lines_[0]) paused_shown = paused_shown || line.style == hud_style::alert;
     if (!hud_lines_[0].empty() && !paused_shown)
         in.top_left_reserve = hud_.one_line_height(hud_style::alert) - 14.0f * px;
-    // The strip keeps its tallest (reserve_strip); the F1 list is a help sheet laid over the world.
+    // The strip keeps its tallest (hud_plan); the F1 list is a help sheet laid over the world.
     in.bottom = size(hud_corner::bottom_left, hud_lines_[2]);
-    in.bottom_reserve = strip_reserve_;
-    in.bottom.y = std::min(in.bottom.y, strip_reserve_);  // fit_strip keeps it there, to the pixel
+    in.bottom_reserve = plan_.strip_reserve();
+    in.bottom.y = std::min(in.bottom.y, plan_.strip_reserve());  // fit_strip keeps it there, to the pixel
     if (session_.network() != nullptr) {
         in.network = true;
         for (std::size_t peer = 0; peer < peer_lines_.size(); ++peer) {
@@ -545,9 +380,11 @@ window_app::layout window_app::frame_layout() {
     layout area{px, output, static_cast<float>(output.x) - panel, {}};
     const auto plan = [&] {
         kept_blocks_ = {};
-        reserve_strip();
+        plan_.reserve_strip(where_now());
         build_hud();
-        plan_hud(area);
+        const auto kept = plan_.choose_form(where_now(), measure_hud(area));
+        kept_blocks_[0] = kept[0];
+        kept_blocks_[1] = kept[1];
         redraw_.invalidate();
     };
     if (key != layout_key_) {

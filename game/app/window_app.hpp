@@ -9,6 +9,7 @@
 //   app.capture(path);                                   // a capture's last frame, as a PNG
 
 #include "app/frame_output.hpp"
+#include "app/hud_plan.hpp"
 #include "app/input/controller.hpp"
 #include "app/input/pointer.hpp"
 #include "app/panel/panel.hpp"
@@ -31,7 +32,6 @@
 #include <SDL.h>
 
 #include <array>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -95,17 +95,8 @@ private:
     // text shrinks until every block fits (screen_layout.hpp).
     [[nodiscard]] layout frame_layout();
     void build_hud();
-    void measure_world();               // the world's aspect, and this frame's draw list
-    void reserve_strip();               // the strip's height for this scene's lessons
-    void plan_hud(const layout& area);  // the HUD's form (hud_form) and its blocks' first sizes
-    // The loop's and the scene's blocks in the planned form.
-    void shape_blocks(std::vector<hud_line>& loop_lines, std::vector<hud_line>& scene_lines) const;
-    void fit_strip(std::vector<hud_line>& lines) const;
-    // The lessons of the running scene (built in, found, or the teacher's file that runs).
-    void for_each_lesson_of_scene(const std::function<void(const game::lesson&)>& visit) const;
-    [[nodiscard]] strip_text strip_now() const;
-    [[nodiscard]] float strip_width() const;
-    [[nodiscard]] std::vector<std::string> lesson_prose(const game::lesson& l) const;
+    void measure_world();  // the world's aspect, and this frame's draw list
+    [[nodiscard]] hud_plan::where where_now() const;
     [[nodiscard]] layout_input measure_hud(const layout& base);
     void fit_panel_text(SDL_Point output);
     // Each draws (and returns true) only when what it shows changed (partial_redraw).
@@ -157,16 +148,8 @@ private:
     std::string layout_key_;
     // The blocks' sizes since layout_key_ changed (top left, top right, a peer's): never smaller.
     std::array<SDL_FPoint, 3> kept_blocks_{};
-    float strip_reserve_ = 0.0f;         // the strip's height (reserve_strip)
-    std::size_t strip_prose_lines_ = 0;  // of which the claim's or the questions' lines
     float world_aspect_ = 16.0f / 9.0f;  // the world's width over its height
-    // How the loop's and the scene's blocks are set: a figure a line, or a column `width` pixels wide.
-    struct hud_form {
-        bool column = false;
-        float width = 0.0f;
-    };
-    hud_form form_;       // this layout's (plan_hud)
-    hud_form best_form_;  // plan_hud's best so far
+    hud_plan plan_;                      // the strip's height and the blocks' form for this layout
     std::vector<hud_figure> figures_;
     presentation_settings presentation_;  // as the window shows them now
     bool layout_seen_ = false;            // keep_panel_layout has seen the first drawn frame

@@ -50,28 +50,35 @@ using enum loop_figure;
 // keeps): a single frame swings, and the first frame after a change reads 4.1x of 4.0x.
 constexpr double speed_window_ms = 500.0;
 
-// Virtual time the ticks covered over real time, across the window; nullopt before any frame.
-std::optional<double> recent_speed(const game::frame_history& history) {
+// The newest frames covering speed_window_ms of real time: their real time, the virtual time their
+// ticks covered, and how many ticks they ran.
+struct recent_frames {
     double real_ms = 0.0;
     double ticked_ms = 0.0;
-    for (std::size_t i = history.size(); i-- > 0 && real_ms < speed_window_ms;) {
-        real_ms += history.at(i).frame_ms;
-        ticked_ms += history.at(i).ticked_ms;
+    double ticks = 0.0;
+};
+recent_frames recent(const game::frame_history& history) {
+    recent_frames sum;
+    for (std::size_t i = history.size(); i-- > 0 && sum.real_ms < speed_window_ms;) {
+        sum.real_ms += history.at(i).frame_ms;
+        sum.ticked_ms += history.at(i).ticked_ms;
+        sum.ticks += history.at(i).ticks;
     }
-    if (real_ms <= 0.0) return std::nullopt;
-    return ticked_ms / real_ms;
+    return sum;
+}
+
+// Virtual time the ticks covered over real time, across the window; nullopt before any frame.
+std::optional<double> recent_speed(const game::frame_history& history) {
+    const recent_frames sum = recent(history);
+    if (sum.real_ms <= 0.0) return std::nullopt;
+    return sum.ticked_ms / sum.real_ms;
 }
 
 // Ticks run a real second, across the same window; nullopt before any frame.
 std::optional<double> recent_tick_rate(const game::frame_history& history) {
-    double real_ms = 0.0;
-    double ticks = 0.0;
-    for (std::size_t i = history.size(); i-- > 0 && real_ms < speed_window_ms;) {
-        real_ms += history.at(i).frame_ms;
-        ticks += history.at(i).ticks;
-    }
-    if (real_ms <= 0.0) return std::nullopt;
-    return 1000.0 * ticks / real_ms;
+    const recent_frames sum = recent(history);
+    if (sum.real_ms <= 0.0) return std::nullopt;
+    return 1000.0 * sum.ticks / sum.real_ms;
 }
 
 // A figure the running scene offers, in its words; another scene's shows that figure's absent text.
