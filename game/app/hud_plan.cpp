@@ -55,11 +55,28 @@ void hud_plan::reserve_strip(const where& at) {
     };
     // With the panel shown, the panel names the lesson and shows its claim.
     if (!control_.view().panel_visible && !control_.active_lesson().empty()) for_each_lesson_of_scene(consider);
-    strip_reserve_ = strip_height(text_, lesson_lines, prose_lines_);
+    // A network game's figures, with room for each to grow by four characters.
+    std::size_t figure_lines = 0;
+    if (const std::string figures = network_figures("0000"); !figures.empty()) {
+        figure_lines = wrapped_lines({figures}, hud_style::figure, width, text_);
+    }
+    strip_reserve_ = strip_height(text_, lesson_lines, figure_lines, prose_lines_);
+}
+
+std::string hud_plan::network_figures(const std::string& room) const {
+    // A network game's two blocks stand below their worlds; the lesson's figures, which measure the
+    // run itself, go in the strip where they cost no world.
+    if (session_.network() == nullptr || control_.active_lesson().empty()) return {};
+    std::string out;
+    for (const hud_figure& f : hud_figures_for(control_.active_lesson(), session_.current_entry().name)) {
+        out += (out.empty() ? "" : "  |  ") + figure_line(f, session_, fps_).text + room;
+    }
+    return out;
 }
 
 strip_text hud_plan::strip(const where& at) const {
     strip_text out;
+    out.figures = network_figures("");
     out.keys_expanded = control_.view().keys_expanded;
     out.notice = control_.notice();
     // A notice of more lines takes the prose's room: as many of its lines as fit there.
@@ -104,6 +121,8 @@ void hud_plan::shape(std::vector<hud_line>& loop_lines, std::vector<hud_line>& s
 
 std::array<SDL_FPoint, 2> hud_plan::choose_form(const where& at, layout_input in) {
     form_ = {};
+    kept_.reset();
+    in.keep.reset();
     std::array<SDL_FPoint, 2> chosen{in.top_left, in.top_right};
     if (session_.network() != nullptr) return chosen;
     const std::string_view scene = session_.current_entry().name;
@@ -157,6 +176,7 @@ std::array<SDL_FPoint, 2> hud_plan::choose_form(const where& at, layout_input in
             most = pixels;
             chosen = {in.top_left, in.top_right};
             best = f;
+            kept_ = l.kind;
         }
     }
     form_ = best;

@@ -21,6 +21,7 @@
 
 #include <array>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,8 @@ public:
     // Never taller than its reserve (the F1 list aside): the prose's last lines give way.
     void fit_strip(std::vector<hud_line>& lines) const;
     [[nodiscard]] float strip_reserve() const noexcept { return strip_reserve_; }
+    // The arrangement choose_form found best (layout_input::keep); nullopt for a network game.
+    [[nodiscard]] std::optional<arrangement> arrangement_kept() const noexcept { return kept_; }
 
 private:
     struct form {
@@ -61,6 +64,8 @@ private:
         float width = 0.0f;  // pixels, for a column
     };
     void shape(const form& f, std::vector<hud_line>& loop_lines, std::vector<hud_line>& scene_lines) const;
+    // A network lesson's figures in one paragraph, each followed by `room` ("" for none).
+    [[nodiscard]] std::string network_figures(const std::string& room) const;
     // The lessons of the running scene (built in, found, or the teacher's file that runs).
     void for_each_lesson_of_scene(const std::function<void(const game::lesson&)>& visit) const;
 
@@ -69,6 +74,7 @@ private:
     const controller& control_;
     const fps_meter& fps_;
     form form_;
+    std::optional<arrangement> kept_;
     float strip_reserve_ = 0.0f;
     std::size_t prose_lines_ = 0;  // of the strip's reserve, the claim's or the questions' lines
 };

@@ -50,14 +50,16 @@ candidate band(const layout_input& in, screen_layout out) {
     return out;
 }
 
-candidate column(const layout_input& in, screen_layout out) {
+// `cut`: the scene's block may be cut to the room it has (a kept arrangement), rather than refused.
+candidate column(const layout_input& in, screen_layout out, bool cut = false) {
     const float m = out.margin;
     const float width = std::max(in.top_left.x, in.top_right.x);
     const float second = in.top_left.y + in.top_left_reserve + (in.top_left.y > 0.0f ? m : 0.0f);
-    if (width <= 0.0f || m + second + in.top_right.y > above_strip(out)) return std::nullopt;
+    const float room = above_strip(out) - m - second;
+    if (width <= 0.0f || room < 0.0f || (in.top_right.y > room && !cut)) return std::nullopt;
     out.kind = arrangement::column;
     out.top_left = {m, m, in.top_left.x, in.top_left.y};
-    out.top_right = {m, m + second, in.top_right.x, in.top_right.y};
+    out.top_right = {m, m + second, in.top_right.x, std::min(in.top_right.y, room)};
     const float left = m + width + m;
     // The world keeps to the right at its full height, so that a column that grows a little (a
     // figure that gains a digit) does not move it; only a column wider than the room left over does.
@@ -71,14 +73,14 @@ candidate column(const layout_input& in, screen_layout out) {
     return out;
 }
 
-candidate columns(const layout_input& in, screen_layout out) {
+candidate columns(const layout_input& in, screen_layout out, bool cut = false) {
     const float m = out.margin;
     const float height = above_strip(out);
     if (in.top_left.x <= 0.0f || in.top_right.x <= 0.0f) return std::nullopt;
-    if (m + in.top_left.y + in.top_left_reserve > height || m + in.top_right.y > height) return std::nullopt;
+    if (m + in.top_left.y + in.top_left_reserve > height || (m + in.top_right.y > height && !cut)) return std::nullopt;
     out.kind = arrangement::columns;
     out.top_left = {m, m, in.top_left.x, in.top_left.y};
-    out.top_right = {out.scene_width - m - in.top_right.x, m, in.top_right.x, in.top_right.y};
+    out.top_right = {out.scene_width - m - in.top_right.x, m, in.top_right.x, std::min(in.top_right.y, height - m)};
     const float left = m + in.top_left.x + m;
     const float right = out.top_right.x - m;
     out.world_area = {left, 0.0f, std::max(0.0f, right - left), height};
@@ -191,6 +193,11 @@ float panel_text_scale(int output_width, float pixel_scale, float text_scale) {
 
 screen_layout lay_out(const layout_input& in) {
     const screen_layout base = frame(in);
+    if (in.keep == arrangement::column) {
+        if (candidate kept = column(in, base, true)) return *kept;
+    } else if (in.keep == arrangement::columns) {
+        if (candidate kept = columns(in, base, true)) return *kept;
+    }
     std::array<candidate, 3> tried;
     if (in.network) {
         tried = {side_by_side(in, base), stacked(in, base), std::nullopt};

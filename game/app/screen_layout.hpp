@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 namespace ticklab::app {
 
@@ -45,6 +46,9 @@ struct layout_input {
     SDL_FPoint peer_block{};        // a network game: the larger of the two peers' blocks
     SDL_FPoint bottom{};            // the strip's block as it is now
     float bottom_reserve = 0.0f;    // the strip's height: the tallest it gets while the layout holds
+    // The arrangement chosen when this layout began: kept while the loop's block fits it, the
+    // scene's block cut to the room it has (top_right's height), so that the world stays put.
+    std::optional<arrangement> keep{};
 };
 
 struct screen_layout {

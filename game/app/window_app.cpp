@@ -325,6 +325,7 @@ layout_input window_app::measure_hud(const layout& base) {
     // The strip keeps its tallest (hud_plan); the F1 list is a help sheet laid over the world.
     in.bottom = size(hud_corner::bottom_left, hud_lines_[2]);
     in.bottom_reserve = plan_.strip_reserve();
+    in.keep = plan_.arrangement_kept();
     in.bottom.y = std::min(in.bottom.y, plan_.strip_reserve());  // fit_strip keeps it there, to the pixel
     if (session_.network() != nullptr) {
         in.network = true;
@@ -405,6 +406,9 @@ window_app::layout window_app::frame_layout() {
         plan();
         build_hud();
     }
+    // A scene's block cut to its room (a readout that came later) loses its last lines.
+    auto& readouts = hud_lines_[1];
+    while (!readouts.empty() && hud_.block_size(readouts).y > area.place.top_right.h + 0.5f) readouts.pop_back();
     last_layout_ = area.place;
     return area;
 }

@@ -164,11 +164,14 @@ hud_line figure_line(std::string_view name, const game::session& session, const 
         case tick_rate:
             return {format_text("tick rate %u Hz (%.1f ms)", loop.tick_rate(), 1000.0 / loop.tick_rate()),
                     hud_style::figure};
-        case state_hash:
-            // All 16 hex digits: the same ticks end in the same state bit for bit, whatever the frames.
-            return {format_text("hash %016llx (tick %llu)", static_cast<unsigned long long>(session.state_hash()),
+        case state_hash: {
+            // All 16 hex digits, in two groups of 8 that a class can read aloud: the same ticks end
+            // in the same state bit for bit, whatever the frames.
+            const auto hash = static_cast<unsigned long long>(session.state_hash());
+            return {format_text("hash %08llx %08llx (tick %llu)", hash >> 32U, hash & 0xffffffffULL,
                                 static_cast<unsigned long long>(session.ticks())),
                     hud_style::figure};
+        }
         case ticks_per_second:
             if (const auto rate = recent_tick_rate(session.history())) {
                 return {format_text("%.0f of %u ticks/s", *rate, loop.tick_rate()), hud_style::figure};

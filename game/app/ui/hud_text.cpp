@@ -157,6 +157,7 @@ void build_strip_lines(const strip_text& text, float width, const hud& measure, 
         for (std::string& line : wrap_text(paragraph, width, m)) out.push_back({std::move(line), style});
     };
     if (!text.lesson.empty()) add(text.lesson, hud_style::title);
+    if (!text.figures.empty()) add(text.figures, hud_style::figure);
     if (!text.notice.empty()) {
         // In the keys' line; a notice of more lines takes the prose's place while it shows, and is
         // cut to the strip's room.
@@ -182,8 +183,9 @@ void build_strip_lines(const strip_text& text, float width, const hud& measure, 
     out.insert(out.end(), keys.begin(), keys.end());
 }
 
-float strip_height(const hud& measure, std::size_t lesson_lines, std::size_t prose_lines) {
+float strip_height(const hud& measure, std::size_t lesson_lines, std::size_t figure_lines, std::size_t prose_lines) {
     std::vector<hud_style> styles(lesson_lines, hud_style::title);
+    styles.insert(styles.end(), figure_lines, hud_style::figure);
     styles.insert(styles.end(), prose_lines, hud_style::prose);
     styles.push_back(hud_style::notice);
     return measure.block_height(styles);

@@ -52,6 +52,7 @@ void wrap_lines(std::vector<hud_line>& lines, float width, const hud& measure);
 // questions, and the keys, or a notice in the keys' place.
 struct strip_text {
     std::string lesson;              // lesson_line(), "" for none
+    std::string figures;             // a network game's figures, large, in one paragraph ("" for none)
     std::vector<std::string> prose;  // paragraphs: the claim, or the questions
     bool keys_expanded = false;      // F1: every key
     std::string notice;              // "" for none
@@ -59,9 +60,11 @@ struct strip_text {
 };
 // The strip's lines, wrapped to `width` pixels as `hud` measures them.
 void build_strip_lines(const strip_text& text, float width, const hud& measure, std::vector<hud_line>& out);
-// The strip's height when it holds `lesson_lines` title lines and `prose_lines` prose lines and
-// one notice line (the tallest it gets for those): what the layout keeps for it.
-[[nodiscard]] float strip_height(const hud& measure, std::size_t lesson_lines, std::size_t prose_lines);
+// The strip's height when it holds `lesson_lines` title lines, `figure_lines` figure lines,
+// `prose_lines` prose lines and one notice line (the tallest it gets for those): what the layout
+// keeps for it.
+[[nodiscard]] float strip_height(const hud& measure, std::size_t lesson_lines, std::size_t figure_lines,
+                                 std::size_t prose_lines);
 // How many lines `paragraphs` take in `style` at `width` pixels.
 [[nodiscard]] std::size_t wrapped_lines(const std::vector<std::string>& paragraphs, hud_style style, float width,
                                         const hud& measure);

@@ -353,3 +353,15 @@ TEST(ScreenLayout, WithoutThePanelTheWorldStaysPutOnPauseBANoticeQuestionsAndAno
         }
     }
 }
+
+TEST(ScreenLayout, ANetworkLessonShowsItsFiguresLargeBesideThePeersBlocks) {
+    // The peers' blocks take the loop's place; the lesson's figures (lockstep-waits: ticks a second
+    // against the tick rate) still show, large, in the strip.
+    open_window w{{1920, 1080, 2.0f, false, "lockstep-waits"}};
+    w.frames(30);
+    bool shown = false;
+    for (const app::text_item& t : w.window.drawn_text()) {
+        shown = shown || (t.text.find("ticks/s") != std::string::npos && t.pixels >= 48.0f);
+    }
+    EXPECT_TRUE(shown) << "no figure line says ticks/s";
+}

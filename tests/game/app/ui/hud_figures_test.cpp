@@ -337,8 +337,8 @@ TEST(HudFigures, TheStateHashFigureShowsTheWholeHashAndItsTick) {
     lesson_run run{"orbit-follows-tick-rate"};
     run.frames(60);
     char expected[64];
-    std::snprintf(expected, sizeof expected, "hash %016llx (tick %llu)",
-                  static_cast<unsigned long long>(run.s->state_hash()),
+    const auto hash = static_cast<unsigned long long>(run.s->state_hash());
+    std::snprintf(expected, sizeof expected, "hash %08llx %08llx (tick %llu)", hash >> 32U, hash & 0xffffffffULL,
                   static_cast<unsigned long long>(run.s->ticks()));
     EXPECT_GT(run.s->ticks(), 0u);
     EXPECT_EQ(run.line("state_hash").text, expected);
