@@ -60,7 +60,8 @@ void hud_plan::reserve_strip(const where& at) {
     if (const std::string figures = network_figures("0000"); !figures.empty()) {
         figure_lines = wrapped_lines({figures}, hud_style::figure, width, text_);
     }
-    strip_reserve_ = strip_height(text_, lesson_lines, figure_lines, prose_lines_);
+    const std::size_t key_lines = wrapped_lines({key_hint()}, hud_style::body, width, text_);
+    strip_reserve_ = strip_height(text_, lesson_lines, figure_lines, prose_lines_, key_lines);
 }
 
 std::string hud_plan::network_figures(const std::string& room) const {
@@ -69,7 +70,7 @@ std::string hud_plan::network_figures(const std::string& room) const {
     if (session_.network() == nullptr || control_.active_lesson().empty()) return {};
     std::string out;
     for (const hud_figure& f : hud_figures_for(control_.active_lesson(), session_.current_entry().name)) {
-        out += (out.empty() ? "" : "  |  ") + figure_line(f, session_, fps_).text + room;
+        out += (out.empty() ? "" : " | ") + figure_line(f, session_, fps_).text + room;
     }
     return out;
 }
@@ -140,7 +141,7 @@ std::array<SDL_FPoint, 2> hud_plan::choose_form(const where& at, layout_input in
     }
     // The narrowest column holds a figure of ten characters ("12345.6 ms"); a longer value wraps.
     const float narrowest = std::max(1.0f, text_.text_width(hud_style::figure, "12345.6 ms"));
-    const float widest = (static_cast<float>(at.output.x) - at.panel_width) / 3.0f;
+    const float widest = (static_cast<float>(at.output.x) - at.panel_width) * 0.36f;
     std::vector<form> forms{{false, 0.0f}};
     for (float width = narrowest; width <= widest; width *= 1.05f) forms.push_back({true, width});
     const float pad = 16.0f * at.pixel_scale;

@@ -61,13 +61,13 @@ void build_hud_lines(const game::session& session, const fps_meter& fps, std::sp
 std::string lesson_line(std::string_view lesson, const game::loop_settings& running) {
     const game::lesson* l = game::find_lesson(lesson);
     if (l == nullptr) return {};
-    return "Lesson: " + l->title + "  |  " + game::before_after_text(*l, running);
+    return "Lesson: " + l->title + " | " + game::before_after_text(*l, running);
 }
 
 std::string lesson_line(std::string_view lesson, const game::session& session) {
     const game::lesson* l = game::find_lesson(lesson);
     if (l == nullptr) return {};
-    return "Lesson: " + l->title + "  |  " +
+    return "Lesson: " + l->title + " | " +
            game::before_after_text(*l, session.settings(), session.current_entry().parts.controls,
                                    session.current_scene());
 }
@@ -180,15 +180,20 @@ void build_strip_lines(const strip_text& text, float width, const hud& measure, 
     for (const std::string& p : text.prose) add(p, hud_style::prose);
     std::vector<hud_line> keys;
     build_key_lines(text.keys_expanded, "", keys);
+    wrap_lines(keys, width, measure);
     out.insert(out.end(), keys.begin(), keys.end());
 }
 
-float strip_height(const hud& measure, std::size_t lesson_lines, std::size_t figure_lines, std::size_t prose_lines) {
+float strip_height(const hud& measure, std::size_t lesson_lines, std::size_t figure_lines, std::size_t prose_lines,
+                   std::size_t key_lines) {
     std::vector<hud_style> styles(lesson_lines, hud_style::title);
     styles.insert(styles.end(), figure_lines, hud_style::figure);
     styles.insert(styles.end(), prose_lines, hud_style::prose);
+    // The last line: a notice, or the key hint (which may wrap), whichever is taller.
+    std::vector<hud_style> with_keys = styles;
+    with_keys.insert(with_keys.end(), key_lines, hud_style::body);
     styles.push_back(hud_style::notice);
-    return measure.block_height(styles);
+    return std::max(measure.block_height(styles), measure.block_height(with_keys));
 }
 
 void build_key_lines(bool expanded, const std::string& lesson, std::vector<hud_line>& out) {

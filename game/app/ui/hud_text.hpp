@@ -61,10 +61,10 @@ struct strip_text {
 // The strip's lines, wrapped to `width` pixels as `hud` measures them.
 void build_strip_lines(const strip_text& text, float width, const hud& measure, std::vector<hud_line>& out);
 // The strip's height when it holds `lesson_lines` title lines, `figure_lines` figure lines,
-// `prose_lines` prose lines and one notice line (the tallest it gets for those): what the layout
-// keeps for it.
+// `prose_lines` prose lines and a notice or the `key_lines` lines of the key hint (the tallest it
+// gets for those): what the layout keeps for it.
 [[nodiscard]] float strip_height(const hud& measure, std::size_t lesson_lines, std::size_t figure_lines,
-                                 std::size_t prose_lines);
+                                 std::size_t prose_lines, std::size_t key_lines);
 // How many lines `paragraphs` take in `style` at `width` pixels.
 [[nodiscard]] std::size_t wrapped_lines(const std::vector<std::string>& paragraphs, hud_style style, float width,
                                         const hud& measure);

@@ -48,22 +48,26 @@ std::string trimmed(std::string_view s) {
 std::vector<std::string> wrap_text(std::string_view text, float width, const text_measure& measure) {
     std::vector<std::string> out;
     std::string line;
+    std::string gap;  // the spaces before the next word, as the text has them ("  " between items)
     std::size_t at = 0;
     while (at < text.size()) {
         if (text[at] == '\n') {
             out.push_back(line);
             line.clear();
+            gap.clear();
             ++at;
             continue;
         }
         if (text[at] == ' ') {
+            gap += ' ';
             ++at;
             continue;
         }
         const std::size_t end = std::min(text.find_first_of(" \n", at), text.size());
         const std::string word{text.substr(at, end - at)};
         at = end;
-        const std::string joined = line.empty() ? word : line + " " + word;
+        const std::string joined = line.empty() ? word : line + gap + word;
+        gap.clear();
         if (measure(joined) <= width) {
             line = joined;
             continue;
